@@ -1,0 +1,186 @@
+//! The one place where failures become HTTP answers: `application/problem+json` (RFC 9457)
+//! with a stable machine `code` the frontend translates. Internal details are logged with
+//! their whole cause chain and never sent.
+
+use actix_web::{HttpResponse, ResponseError, http::StatusCode};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::middleware::current_request_id;
+
+/// Stable error codes: clients switch on these, never on `title` or `detail`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ProblemCode {
+    NotFound,
+    MalformedRequest,
+    ValidationFailed,
+    Unauthenticated,
+    Forbidden,
+    RateLimited,
+    DatabaseUnavailable,
+    Internal,
+}
+
+impl ProblemCode {
+    const fn status(self) -> StatusCode {
+        match self {
+            Self::NotFound => StatusCode::NOT_FOUND,
+            Self::MalformedRequest => StatusCode::BAD_REQUEST,
+            Self::ValidationFailed => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Unauthenticated => StatusCode::UNAUTHORIZED,
+            Self::Forbidden => StatusCode::FORBIDDEN,
+            Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            Self::DatabaseUnavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// A short English title for people reading raw responses; the UI uses `code`.
+    const fn title(self) -> &'static str {
+        match self {
+            Self::NotFound => "Not found",
+            Self::MalformedRequest => "Malformed request",
+            Self::ValidationFailed => "Validation failed",
+            Self::Unauthenticated => "Authentication required",
+            Self::Forbidden => "Forbidden",
+            Self::RateLimited => "Too many requests",
+            Self::DatabaseUnavailable => "Database unavailable",
+            Self::Internal => "Internal error",
+        }
+    }
+}
+
+/// The problem+json body.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Problem {
+    /// A URI naming the problem type: `urn:playtrack:problem:<code>`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub title: String,
+    pub status: u16,
+    pub code: ProblemCode,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    /// Quote this id to support: it is in the server's log line for this request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+}
+
+#[derive(Debug)]
+pub struct ApiError {
+    code: ProblemCode,
+    detail: Option<String>,
+    /// Logged, never sent.
+    source: Option<anyhow::Error>,
+}
+
+impl ApiError {
+    #[must_use]
+    pub const fn new(code: ProblemCode) -> Self {
+        Self {
+            code,
+            detail: None,
+            source: None,
+        }
+    }
+
+    /// A safe, user-facing explanation (no internals).
+    #[must_use]
+    pub fn with_detail(mut self, detail: impl Into<String>) -> Self {
+        self.detail = Some(detail.into());
+        self
+    }
+
+    /// An unexpected failure: logged with its cause chain, answered as a generic 500.
+    #[must_use]
+    pub fn internal(source: impl Into<anyhow::Error>) -> Self {
+        Self {
+            code: ProblemCode::Internal,
+            detail: None,
+            source: Some(source.into()),
+        }
+    }
+
+    #[must_use]
+    pub const fn code(&self) -> ProblemCode {
+        self.code
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.code.title())?;
+        match (&self.detail, &self.source) {
+            (_, Some(source)) => write!(f, ": {source:#}"),
+            (Some(detail), None) => write!(f, ": {detail}"),
+            (None, None) => Ok(()),
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.code.status()
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let request_id = current_request_id();
+        if let Some(source) = &self.source {
+            tracing::error!(request_id = request_id.as_deref(), error = ?source, "request failed");
+        }
+        let status = self.status_code();
+        HttpResponse::build(status)
+            .content_type("application/problem+json")
+            .json(Problem {
+                kind: format!(
+                    "urn:playtrack:problem:{}",
+                    serde_json::to_value(self.code)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_lowercase))
+                        .unwrap_or_default()
+                ),
+                title: self.code.title().to_owned(),
+                status: status.as_u16(),
+                code: self.code,
+                detail: self.detail.clone(),
+                request_id,
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_has_a_distinct_client_or_server_status() {
+        let codes = [
+            ProblemCode::NotFound,
+            ProblemCode::MalformedRequest,
+            ProblemCode::ValidationFailed,
+            ProblemCode::Unauthenticated,
+            ProblemCode::Forbidden,
+            ProblemCode::RateLimited,
+            ProblemCode::DatabaseUnavailable,
+            ProblemCode::Internal,
+        ];
+        for code in codes {
+            assert!(
+                code.status().is_client_error() || code.status().is_server_error(),
+                "{code:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_internal_error_never_sends_its_cause() {
+        let error = ApiError::internal(anyhow::anyhow!("password for db is hunter2"));
+        let response = error.error_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = actix_web::body::MessageBody::try_into_bytes(response.into_body()).unwrap();
+        let text = String::from_utf8(body.to_vec()).unwrap();
+        assert!(text.contains("\"code\":\"INTERNAL\""), "{text}");
+        assert!(!text.contains("hunter2"), "{text}");
+    }
+}

@@ -1,0 +1,21 @@
+//! The HTTP adapter: every route under `/api/v1`, its DTOs and OpenAPI description, the
+//! problem+json error mapping, and the middleware every response passes through.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+pub mod error;
+pub mod middleware;
+mod openapi;
+mod routes;
+
+pub use error::{ApiError, Problem, ProblemCode};
+pub use openapi::{API_DOCS_PATH, OPENAPI_PATH, openapi};
+pub use routes::configure;
+
+/// What every handler can reach; cloned into each actix worker.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    pub store: store::Store,
+}

@@ -1,0 +1,35 @@
+//! The OpenAPI document: collected from the routes themselves (utoipa-actix-web), so a route
+//! cannot exist without being described.
+
+use actix_web::App;
+use utoipa::OpenApi;
+use utoipa_actix_web::AppExt;
+
+pub const OPENAPI_PATH: &str = "/api/openapi.json";
+pub const API_DOCS_PATH: &str = "/api/docs";
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Playtrack API",
+        description = "Licences, companies, batches, trainees and score reports of game-based training. \
+                       Errors are `application/problem+json` with a stable `code`.",
+        license(name = "Proprietary"),
+    ),
+    components(schemas(crate::Problem, crate::ProblemCode)),
+    tags(
+        (name = "health", description = "Liveness and readiness for load balancers and orchestrators"),
+    ),
+)]
+struct ApiDoc;
+
+/// The document this build serves at [`OPENAPI_PATH`] and publishes in `openapi/openapi.json`.
+#[must_use]
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let (_, api) = App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .configure(crate::routes::api)
+        .split_for_parts();
+    api
+}

@@ -1,0 +1,66 @@
+//! Liveness (`healthz`: the process answers) and readiness (`readyz`: it can reach its
+//! database), for load balancers.
+
+use actix_web::{get, web};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::{ApiError, AppState, ProblemCode};
+
+pub(super) fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(health).service(readiness);
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Health {
+    /// Always `ok` when the process answers.
+    status: &'static str,
+    /// The server's version.
+    version: &'static str,
+}
+
+/// Whether the process is alive.
+#[utoipa::path(operation_id = "getHealth", tag = "health", responses((status = OK, body = Health)))]
+#[get("/healthz")]
+async fn health() -> web::Json<Health> {
+    web::Json(Health {
+        status: "ok",
+        version: env!("CARGO_PKG_VERSION"),
+    })
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Readiness {
+    /// `ready` when every dependency answers.
+    status: &'static str,
+    /// Which database this process serves: `sqlite` or `postgres`.
+    database: &'static str,
+}
+
+/// Whether the process can serve requests: its database answers.
+#[utoipa::path(
+    operation_id = "getReadiness",
+    tag = "health",
+    responses(
+        (status = OK, body = Readiness),
+        (status = SERVICE_UNAVAILABLE, body = crate::Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[get("/readyz")]
+async fn readiness(state: web::Data<AppState>) -> Result<web::Json<Readiness>, ApiError> {
+    let database = match state.store.backend() {
+        store::Backend::Sqlite => "sqlite",
+        store::Backend::Postgres => "postgres",
+    };
+    match state.store.ping().await {
+        Ok(()) => Ok(web::Json(Readiness {
+            status: "ready",
+            database,
+        })),
+        Err(e) => {
+            tracing::warn!(error = %e, "readiness: database did not answer");
+            Err(ApiError::new(ProblemCode::DatabaseUnavailable))
+        }
+    }
+}

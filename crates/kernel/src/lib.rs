@@ -1,0 +1,18 @@
+//! The vocabulary every Playtrack crate shares: identifiers, validated values, roles and the
+//! scope that decides what a caller may see. Pure: no I/O.
+
+pub mod clock;
+pub mod email;
+pub mod ids;
+pub mod page;
+pub mod role;
+pub mod scope;
+pub mod session_minutes;
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use email::{Email, EmailError};
+pub use ids::*;
+pub use page::{Page, PageRequest, SortDirection};
+pub use role::{Role, UnknownRole};
+pub use scope::Scope;
+pub use session_minutes::{SessionMinutes, SessionMinutesError};

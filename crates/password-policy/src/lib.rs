@@ -1,0 +1,79 @@
+//! Password policies: a record of requirements (global or per company) that later evaluates a
+//! candidate into one verdict per rule, so the UI can show which rule is unmet and the server
+//! can refuse with the same reasons.
+
+use kernel::CompanyId;
+use serde::{Deserialize, Serialize};
+
+/// One requirement a password may have to meet; the wire names are stable codes the UI
+/// translates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Rule {
+    MinimumLength,
+    MaximumLength,
+    Digit,
+    Letter,
+    Lowercase,
+    Uppercase,
+    Symbol,
+    SpecialCharacter,
+    NoWhitespace,
+}
+
+/// The stored policy record (the seed's `password-policy` shape).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PasswordPolicy {
+    /// `None`: the global policy.
+    pub company: Option<CompanyId>,
+    pub digits: bool,
+    pub letters: bool,
+    pub lowercase: bool,
+    pub uppercase: bool,
+    pub symbols: bool,
+    pub special_characters: bool,
+    pub minimum_length: u8,
+    pub maximum_length: u8,
+    pub active: bool,
+}
+
+impl PasswordPolicy {
+    /// The seed's fixed rule for new and changed passwords: 10–16 characters with an
+    /// uppercase, a lowercase, a digit and one of `! @ # $ % ^ & * ) ( + = . _ -`.
+    #[must_use]
+    pub const fn new_password() -> Self {
+        Self {
+            company: None,
+            digits: true,
+            letters: false,
+            lowercase: true,
+            uppercase: true,
+            symbols: false,
+            special_characters: true,
+            minimum_length: 10,
+            maximum_length: 16,
+            active: true,
+        }
+    }
+
+    /// The invitation (confirm-email) default when no record is stored: 6–16 characters with
+    /// an uppercase, a lowercase and a digit.
+    #[must_use]
+    pub const fn invitation_default() -> Self {
+        Self {
+            company: None,
+            digits: true,
+            letters: false,
+            lowercase: true,
+            uppercase: true,
+            symbols: false,
+            special_characters: false,
+            minimum_length: 6,
+            maximum_length: 16,
+            active: true,
+        }
+    }
+}
+
+/// The special characters the seed lists for new passwords.
+pub const SPECIAL_CHARACTERS: &str = "!@#$%^&*)(+=._-";

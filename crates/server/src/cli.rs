@@ -1,0 +1,64 @@
+//! The command line: `playtrack --help` lists what an operator can do.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "playtrack",
+    version,
+    about = "Playtrack: the portal of game-based corporate training"
+)]
+pub struct Cli {
+    /// A TOML configuration file (default: ./playtrack.toml when present).
+    #[arg(long, global = true, env = "PLAYTRACK_CONFIG")]
+    pub config: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Migrate the database and serve the portal and its API.
+    Serve {
+        /// Seed demo data first when the database is empty.
+        #[arg(long)]
+        demo: bool,
+    },
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Print the OpenAPI document of this build.
+    Openapi,
+    /// Manage administrators.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
+    /// Demo data.
+    Demo {
+        #[command(subcommand)]
+        command: DemoCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AdminCommand {
+    /// Create a super admin.
+    Create {
+        #[arg(long)]
+        email: String,
+        #[arg(long, default_value = "Administrator")]
+        name: String,
+        /// Read the password from the first line of standard input instead of generating one.
+        #[arg(long)]
+        password_stdin: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DemoCommand {
+    /// Seed a demo provider, companies, batches, trainees, levels and attempts into an empty
+    /// database.
+    Seed,
+}

@@ -1,0 +1,146 @@
+//! Configuration: defaults, then an optional TOML file, then `PLAYTRACK_*` environment
+//! variables (and the conventional `DATABASE_URL`), each overriding the one before.
+
+use std::path::{Path, PathBuf};
+
+use figment::{
+    Figment,
+    providers::{Env, Format, Serialized, Toml},
+};
+use serde::{Deserialize, Serialize};
+
+const DEFAULT_FILE: &str = "playtrack.toml";
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Address and port to listen on.
+    pub bind: String,
+    /// Where the embedded defaults keep their files: the SQLite database, the mail outbox,
+    /// the demo sign-ins.
+    pub data_dir: PathBuf,
+    /// `sqlite://…` or `postgres://…`; defaults to `<data_dir>/playtrack.db`.
+    pub database_url: Option<String>,
+    /// The address people use to reach the portal (links in mails and the start banner);
+    /// defaults to `http://<bind>`.
+    pub public_url: Option<String>,
+    /// A tracing filter, e.g. `info` or `playtrack=debug,info`.
+    pub log: String,
+    /// `pretty` for people, `json` for log collectors.
+    pub log_format: LogFormat,
+    /// HTTP worker threads; defaults to the number of cores.
+    pub workers: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            bind: "127.0.0.1:8080".into(),
+            data_dir: PathBuf::from("./data"),
+            database_url: None,
+            public_url: None,
+            log: "info".into(),
+            log_format: LogFormat::Pretty,
+            workers: None,
+        }
+    }
+}
+
+impl Config {
+    /// Loads the layered configuration. A missing `file` is an error only when it was named
+    /// explicitly; the default `playtrack.toml` is optional.
+    ///
+    /// # Errors
+    /// A malformed file, an unknown key or a value of the wrong type.
+    pub fn load(file: Option<&Path>) -> Result<Self, Box<figment::Error>> {
+        let mut figment = Figment::from(Serialized::defaults(Self::default()));
+        match file {
+            Some(path) if !path.exists() => {
+                return Err(Box::new(figment::Error::from(format!(
+                    "configuration file {} does not exist",
+                    path.display()
+                ))));
+            }
+            Some(path) => figment = figment.merge(Toml::file_exact(path)),
+            None if Path::new(DEFAULT_FILE).exists() => {
+                figment = figment.merge(Toml::file_exact(DEFAULT_FILE))
+            }
+            None => {}
+        }
+        figment
+            .merge(Env::prefixed("PLAYTRACK_").ignore(&["config"]))
+            .merge(Env::raw().only(&["database_url"]))
+            .extract()
+            .map_err(Box::new)
+    }
+
+    #[must_use]
+    pub fn database_url(&self) -> String {
+        self.database_url.clone().unwrap_or_else(|| {
+            format!(
+                "sqlite://{}?mode=rwc",
+                self.data_dir.join("playtrack.db").display()
+            )
+        })
+    }
+
+    #[must_use]
+    pub fn public_url(&self) -> String {
+        self.public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{}", self.bind))
+            .trim_end_matches('/')
+            .to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_overrides_the_file_which_overrides_defaults() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file(
+                "playtrack.toml",
+                "bind = \"0.0.0.0:9000\"\nlog = \"debug\"\n",
+            )?;
+            jail.set_env("PLAYTRACK_LOG", "warn");
+            jail.set_env("DATABASE_URL", "postgres://db/playtrack");
+            let config = Config::load(None).map_err(|e| e.to_string())?;
+            assert_eq!(config.bind, "0.0.0.0:9000");
+            assert_eq!(config.log, "warn");
+            assert_eq!(config.database_url(), "postgres://db/playtrack");
+            assert_eq!(config.public_url(), "http://0.0.0.0:9000");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn the_embedded_default_is_a_sqlite_file_in_the_data_folder() {
+        figment::Jail::expect_with(|_| {
+            let config = Config::load(None).map_err(|e| e.to_string())?;
+            assert_eq!(
+                config.database_url(),
+                "sqlite://./data/playtrack.db?mode=rwc"
+            );
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn an_unknown_key_is_refused_rather_than_ignored() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file("playtrack.toml", "bnid = \"0.0.0.0:9000\"\n")?;
+            assert!(Config::load(None).is_err());
+            Ok(())
+        });
+    }
+}

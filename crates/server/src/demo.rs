@@ -1,0 +1,88 @@
+//! Seeding the demo and telling the operator how to sign in. Each demo account gets its own
+//! random password, kept in a file only the operator can read rather than printed into logs
+//! or committed anywhere.
+
+use std::{io::Write, path::PathBuf};
+
+use anyhow::Context;
+use identity::Argon2Hasher;
+use store::{Store, demo::DemoLogin};
+
+use crate::config::Config;
+
+pub const LOGINS_FILE: &str = "demo-logins.txt";
+
+/// Seeds an empty database; answers the accounts when it did.
+///
+/// # Errors
+/// A database failure or an unwritable data folder.
+pub async fn seed(config: &Config, store: &Store) -> anyhow::Result<Option<Vec<DemoLogin>>> {
+    let Some(logins) =
+        store::demo::seed(store, &Argon2Hasher::default(), crate::password::generate).await?
+    else {
+        return Ok(None);
+    };
+    write_logins(&logins_path(config), &logins)?;
+    Ok(Some(logins))
+}
+
+#[must_use]
+pub fn logins_path(config: &Config) -> PathBuf {
+    config.data_dir.join(LOGINS_FILE)
+}
+
+fn write_logins(path: &PathBuf, logins: &[DemoLogin]) -> anyhow::Result<()> {
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder)?;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options
+        .open(path)
+        .with_context(|| format!("writing {}", path.display()))?;
+    writeln!(
+        file,
+        "# Playtrack demo sign-ins (role, company, e-mail, password)"
+    )?;
+    for login in logins {
+        writeln!(
+            file,
+            "{}\t{}\t{}\t{}",
+            login.role,
+            login.company.as_deref().unwrap_or("-"),
+            login.email,
+            login.password
+        )?;
+    }
+    Ok(())
+}
+
+/// The banner `serve --demo` prints: who can sign in and where the passwords are.
+#[must_use]
+pub fn banner(config: &Config, logins: &[DemoLogin]) -> String {
+    let mut out = format!(
+        "Demo sign-ins (passwords in {}):\n",
+        logins_path(config).display()
+    );
+    let mut trainees = 0;
+    for login in logins {
+        if login.role == kernel::Role::User {
+            trainees += 1;
+            if trainees > 2 {
+                continue;
+            }
+        }
+        out.push_str(&format!(
+            "  {:<14} {:<42} {}\n",
+            login.role.as_str(),
+            login.email.as_str(),
+            login.company.as_deref().unwrap_or("")
+        ));
+    }
+    if trainees > 2 {
+        out.push_str(&format!("  … and {} more trainees\n", trainees - 2));
+    }
+    out
+}

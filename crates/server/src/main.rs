@@ -1,0 +1,115 @@
+//! `playtrack`: serve the portal, migrate, print the API spec, create admins, seed a demo.
+
+use std::io::BufRead;
+
+use anyhow::Context;
+use clap::Parser;
+use identity::{Argon2Hasher, IdentityService};
+use kernel::Email;
+use server::{
+    cli::{AdminCommand, Cli, Command, DemoCommand},
+    config::Config,
+    demo,
+    startup::Application,
+    telemetry,
+};
+use store::Store;
+
+#[actix_web::main]
+async fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    match run(cli).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("playtrack: {error:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    let config = Config::load(cli.config.as_deref()).context("reading the configuration")?;
+    if matches!(cli.command, Command::Openapi) {
+        println!("{}", serde_json::to_string_pretty(&http_api::openapi())?);
+        return Ok(());
+    }
+    telemetry::init(&config);
+    let store = Store::connect(&config.database_url())
+        .await
+        .context("opening the database")?;
+    store.migrate().await.context("migrating the database")?;
+    match cli.command {
+        Command::Openapi => Ok(()),
+        Command::Migrate => {
+            println!("The database is up to date.");
+            Ok(())
+        }
+        Command::Serve { demo } => serve(&config, store, demo).await,
+        Command::Demo {
+            command: DemoCommand::Seed,
+        } => match demo::seed(&config, &store).await? {
+            Some(logins) => {
+                print!("{}", demo::banner(&config, &logins));
+                Ok(())
+            }
+            None => anyhow::bail!(
+                "the database already holds users; demo data goes only into an empty one"
+            ),
+        },
+        Command::Admin {
+            command:
+                AdminCommand::Create {
+                    email,
+                    name,
+                    password_stdin,
+                },
+        } => {
+            let email = Email::parse(&email)?;
+            let (password, generated) = if password_stdin {
+                let mut line = String::new();
+                std::io::stdin().lock().read_line(&mut line)?;
+                (line.trim_end_matches(['\r', '\n']).to_owned(), false)
+            } else {
+                (server::password::generate(), true)
+            };
+            anyhow::ensure!(
+                !password.is_empty(),
+                "the password on standard input is empty"
+            );
+            let admin = IdentityService::new(store, Argon2Hasher::default())
+                .create_super_admin(email, name, &password)
+                .await?;
+            println!("Created super admin {} ({}).", admin.email, admin.id);
+            if generated {
+                println!("Password (shown once): {password}");
+            }
+            Ok(())
+        }
+    }
+}
+
+async fn serve(config: &Config, store: Store, demo: bool) -> anyhow::Result<()> {
+    let seeded = if demo {
+        demo::seed(config, &store).await?
+    } else {
+        None
+    };
+    let app = Application::with_store(config, store)?;
+    let url = config.public_url();
+    println!(
+        "\nPlaytrack is running: sign in at {url}/signin   (API docs: {url}{})",
+        http_api::API_DOCS_PATH
+    );
+    match seeded {
+        Some(logins) => print!("{}", demo::banner(config, &logins)),
+        None if demo && demo::logins_path(config).exists() => {
+            println!(
+                "Demo sign-ins and their passwords: {}",
+                demo::logins_path(config).display()
+            );
+        }
+        None => {}
+    }
+    println!("Stop with Ctrl+C.\n");
+    app.run_until_stopped().await
+}

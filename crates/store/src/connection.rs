@@ -1,0 +1,117 @@
+//! Opening, migrating and probing the database.
+
+use std::{path::Path, time::Duration};
+
+use migration::{Migrator, MigratorTrait};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbBackend};
+
+/// The one handle every repository shares; cheap to clone (a connection pool).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pub(crate) db: DatabaseConnection,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error("unsupported database URL `{0}`: use sqlite://… or postgres://…")]
+    UnsupportedUrl(String),
+    #[error("cannot create the database folder {path}")]
+    Folder {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("cannot connect to the database")]
+    Connect(#[source] sea_orm::DbErr),
+    #[error("cannot migrate the database")]
+    Migrate(#[source] sea_orm::DbErr),
+}
+
+impl Store {
+    /// Connects to `url`, creating the SQLite file (and its folder) when needed.
+    ///
+    /// # Errors
+    /// [`ConnectError`] when the URL is of another database, or it cannot be reached.
+    pub async fn connect(url: &str) -> Result<Self, ConnectError> {
+        let mut options = ConnectOptions::new(url.to_owned());
+        options
+            .sqlx_logging(false)
+            .connect_timeout(Duration::from_secs(5))
+            .acquire_timeout(Duration::from_secs(5));
+        if url.starts_with("sqlite:") {
+            ensure_sqlite_folder(url)?;
+            // WAL lets readers proceed during a write; the busy timeout makes a second writer
+            // wait instead of failing with "database is locked".
+            options.map_sqlx_sqlite_opts(|o| {
+                o.create_if_missing(true)
+                    .journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
+                    .synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Normal)
+                    .busy_timeout(Duration::from_secs(5))
+                    .foreign_keys(true)
+            });
+        } else if !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
+            return Err(ConnectError::UnsupportedUrl(url.to_owned()));
+        }
+        let db = Database::connect(options)
+            .await
+            .map_err(ConnectError::Connect)?;
+        Ok(Self { db })
+    }
+
+    /// Applies every pending migration.
+    ///
+    /// # Errors
+    /// [`ConnectError::Migrate`] when a migration fails; the database is left as the failed
+    /// migration's transaction left it (PostgreSQL rolls back, SQLite may not).
+    pub async fn migrate(&self) -> Result<(), ConnectError> {
+        Migrator::up(&self.db, None)
+            .await
+            .map_err(ConnectError::Migrate)
+    }
+
+    /// One round trip, for readiness probes.
+    ///
+    /// # Errors
+    /// The database's error when it does not answer.
+    pub async fn ping(&self) -> Result<(), sea_orm::DbErr> {
+        self.db.ping().await
+    }
+
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        match self.db.get_database_backend() {
+            DbBackend::Postgres => Backend::Postgres,
+            _ => Backend::Sqlite,
+        }
+    }
+
+    /// Closes the pool, waiting for connections in use to be returned.
+    ///
+    /// # Errors
+    /// The driver's error when closing fails.
+    pub async fn close(self) -> Result<(), sea_orm::DbErr> {
+        self.db.close().await
+    }
+}
+
+fn ensure_sqlite_folder(url: &str) -> Result<(), ConnectError> {
+    let path = url.trim_start_matches("sqlite:").trim_start_matches("//");
+    let path = path.split('?').next().unwrap_or_default();
+    if path.is_empty() || path == ":memory:" {
+        return Ok(());
+    }
+    match Path::new(path).parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => {
+            std::fs::create_dir_all(folder).map_err(|source| ConnectError::Folder {
+                path: folder.display().to_string(),
+                source,
+            })
+        }
+        _ => Ok(()),
+    }
+}

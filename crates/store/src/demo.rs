@@ -1,0 +1,427 @@
+//! Demo data for a first look at the portal: a provider with one super admin, two customer
+//! companies with an admin each, batches of trainees, a small level catalogue and a few weeks
+//! of attempts. Deterministic apart from the passwords, so screenshots stay comparable.
+
+use anyhow::Context;
+use identity::{PasswordHasher, UserRepository, UserStatus};
+use kernel::{ApiClientId, AttemptId, BatchId, CompanyId, Email, LevelId, Role, SkillId, UserId};
+use scoring::{Attempt, AttemptRepository, Difficulty};
+use sea_orm::{ActiveValue::Set, EntityTrait, PaginatorTrait};
+use time::{Duration, OffsetDateTime, macros::date};
+use uuid::Uuid;
+
+use crate::{
+    Store,
+    entities::{
+        api_clients, approaches, batch_members, batches, chapters, companies, countries,
+        industries, level_skills, levels, skills, users,
+    },
+};
+
+/// A demo account and the password it was given.
+#[derive(Clone, Debug)]
+pub struct DemoLogin {
+    pub email: Email,
+    pub role: Role,
+    pub company: Option<String>,
+    pub password: String,
+}
+
+struct DemoCompany {
+    name: &'static str,
+    email: &'static str,
+    contact: &'static str,
+    industry: usize,
+    country: usize,
+    session_minutes: i16,
+    admin: (&'static str, &'static str),
+    batches: &'static [(&'static str, &'static [(&'static str, &'static str)])],
+}
+
+const COUNTRIES: [(&str, &str); 6] = [
+    ("India", "IN"),
+    ("Italy", "IT"),
+    ("Spain", "ES"),
+    ("France", "FR"),
+    ("China", "CN"),
+    ("United Arab Emirates", "AE"),
+];
+const INDUSTRIES: [&str; 4] = ["Banking", "Manufacturing", "Retail", "Logistics"];
+const SKILLS: [&str; 5] = [
+    "Communication",
+    "Negotiation",
+    "Problem solving",
+    "Leadership",
+    "Customer focus",
+];
+const APPROACHES: [&str; 3] = ["Collaborative", "Assertive", "Analytical"];
+const CHAPTERS: [(&str, [&str; 4]); 3] = [
+    (
+        "First day on the floor",
+        [
+            "Meet the team",
+            "The missing delivery",
+            "A customer complains",
+            "Closing the shift",
+        ],
+    ),
+    (
+        "Under pressure",
+        [
+            "Two deadlines",
+            "The unhappy supplier",
+            "Short-staffed",
+            "The audit",
+        ],
+    ),
+    (
+        "Leading others",
+        [
+            "Giving feedback",
+            "Conflict in the team",
+            "The big pitch",
+            "Year-end review",
+        ],
+    ),
+];
+
+const COMPANIES: [DemoCompany; 2] = [
+    DemoCompany {
+        name: "Meridian Bank",
+        email: "training@meridian-bank.example",
+        contact: "Priya Nair",
+        industry: 0,
+        country: 0,
+        session_minutes: 30,
+        admin: ("priya.nair@meridian-bank.example", "Priya Nair"),
+        batches: &[
+            (
+                "Branch onboarding 2026",
+                &[
+                    ("arjun.mehta@meridian-bank.example", "Arjun Mehta"),
+                    ("kavya.iyer@meridian-bank.example", "Kavya Iyer"),
+                    ("rohan.das@meridian-bank.example", "Rohan Das"),
+                    ("sneha.kulkarni@meridian-bank.example", "Sneha Kulkarni"),
+                ],
+            ),
+            (
+                "Relationship managers",
+                &[
+                    ("vikram.rao@meridian-bank.example", "Vikram Rao"),
+                    ("ananya.bose@meridian-bank.example", "Ananya Bose"),
+                    ("farhan.qureshi@meridian-bank.example", "Farhan Qureshi"),
+                ],
+            ),
+        ],
+    },
+    DemoCompany {
+        name: "Orbis Manufacturing",
+        email: "academy@orbis-mfg.example",
+        contact: "Giulia Romano",
+        industry: 1,
+        country: 1,
+        session_minutes: 15,
+        admin: ("giulia.romano@orbis-mfg.example", "Giulia Romano"),
+        batches: &[(
+            "Plant supervisors",
+            &[
+                ("marco.bianchi@orbis-mfg.example", "Marco Bianchi"),
+                ("lucia.ferrari@orbis-mfg.example", "Lucia Ferrari"),
+                ("ahmed.haddad@orbis-mfg.example", "Ahmed Haddad"),
+                ("chen.wei@orbis-mfg.example", "Chen Wei"),
+                ("elena.garcia@orbis-mfg.example", "Elena García"),
+            ],
+        )],
+    },
+];
+
+const SUPER_ADMIN: (&str, &str) = ("admin@playtrack.example", "Playtrack Admin");
+
+/// Seeds the demo when the database holds no user yet; `None` when it was not empty.
+/// `new_password` gives each account its own password, which the caller shows the operator.
+/// Hashing runs inline: this is a one-off command, not a request path.
+///
+/// # Errors
+/// Any database failure; nothing is half-seeded on PostgreSQL since the first insert that
+/// fails stops the seed (re-run on an empty database).
+pub async fn seed<H: PasswordHasher>(
+    store: &Store,
+    hasher: &H,
+    mut new_password: impl FnMut() -> String,
+) -> anyhow::Result<Option<Vec<DemoLogin>>> {
+    if users::Entity::find().count(&store.db).await? > 0 {
+        return Ok(None);
+    }
+    let mut logins = Vec::new();
+    let mut account = |email: &str,
+                       name: &str,
+                       role: Role,
+                       company: Option<(CompanyId, &str)>|
+     -> anyhow::Result<identity::NewUser> {
+        let password = new_password();
+        let email = Email::parse(email)?;
+        logins.push(DemoLogin {
+            email: email.clone(),
+            role,
+            company: company.map(|(_, n)| n.to_owned()),
+            password: password.clone(),
+        });
+        Ok(identity::NewUser {
+            email,
+            name: name.to_owned(),
+            role,
+            company: company.map(|(id, _)| id),
+            status: UserStatus::Active,
+            password: Some(hasher.hash(&password)?),
+            mfa_required: false,
+            locale: "en".into(),
+        })
+    };
+    store
+        .create(account(
+            SUPER_ADMIN.0,
+            SUPER_ADMIN.1,
+            Role::SuperAdmin,
+            None,
+        )?)
+        .await?;
+
+    let country_ids = insert_all(store, &COUNTRIES, |id, (name, iso)| {
+        countries::ActiveModel {
+            id: Set(id),
+            name: Set((*name).into()),
+            iso_code: Set((*iso).into()),
+            active: Set(true),
+        }
+    })
+    .await?;
+    let industry_ids = insert_all(store, &INDUSTRIES, |id, name| industries::ActiveModel {
+        id: Set(id),
+        name: Set((*name).into()),
+        active: Set(true),
+    })
+    .await?;
+    let now = OffsetDateTime::now_utc();
+
+    let mut trainees = Vec::new();
+    for company in &COMPANIES {
+        let company_id = CompanyId::new();
+        companies::Entity::insert(companies::ActiveModel {
+            id: Set(company_id.as_uuid()),
+            name: Set(company.name.into()),
+            email: Set(company.email.into()),
+            contact_person: Set(company.contact.into()),
+            industry_id: Set(industry_ids[company.industry]),
+            country_id: Set(country_ids[company.country]),
+            remark: Set(String::new()),
+            session_minutes: Set(company.session_minutes),
+            logo: Set(None),
+            logo_content_type: Set(None),
+            active: Set(true),
+            created_at: Set(now),
+        })
+        .exec(&store.db)
+        .await?;
+        store
+            .create(account(
+                company.admin.0,
+                company.admin.1,
+                Role::CompanyAdmin,
+                Some((company_id, company.name)),
+            )?)
+            .await?;
+        for (batch_name, members) in company.batches {
+            let batch_id = BatchId::new();
+            batches::Entity::insert(batches::ActiveModel {
+                id: Set(batch_id.as_uuid()),
+                company_id: Set(company_id.as_uuid()),
+                name: Set((*batch_name).into()),
+                starts_on: Set(Some(date!(2026 - 09 - 01))),
+                ends_on: Set(Some(date!(2027 - 03 - 31))),
+                active: Set(true),
+                created_at: Set(now),
+            })
+            .exec(&store.db)
+            .await?;
+            for (email, name) in *members {
+                let user = store
+                    .create(account(
+                        email,
+                        name,
+                        Role::User,
+                        Some((company_id, company.name)),
+                    )?)
+                    .await?;
+                batch_members::Entity::insert(batch_members::ActiveModel {
+                    batch_id: Set(batch_id.as_uuid()),
+                    user_id: Set(user.id.as_uuid()),
+                    added_at: Set(now),
+                })
+                .exec(&store.db)
+                .await?;
+                trainees.push(user.id);
+            }
+        }
+    }
+
+    let catalogue = seed_catalogue(store).await?;
+    let client = ApiClientId::new();
+    api_clients::Entity::insert(api_clients::ActiveModel {
+        id: Set(client.as_uuid()),
+        name: Set("Demo training game".into()),
+        kind: Set("game".into()),
+        company_id: Set(None),
+        // Not a hash of any key anyone holds: the demo client can never authenticate.
+        key_hash: Set(format!("demo-{}", Uuid::now_v7())),
+        created_at: Set(now),
+        revoked_at: Set(None),
+    })
+    .exec(&store.db)
+    .await?;
+    seed_attempts(store, client, &trainees, &catalogue, now).await?;
+    Ok(Some(logins))
+}
+
+struct Catalogue {
+    levels: Vec<(LevelId, u32, Difficulty, [SkillId; 2])>,
+    approaches: Vec<kernel::ApproachId>,
+}
+
+async fn seed_catalogue(store: &Store) -> anyhow::Result<Catalogue> {
+    let skill_ids: Vec<SkillId> = insert_all(store, &SKILLS, |id, name| skills::ActiveModel {
+        id: Set(id),
+        name: Set((*name).into()),
+    })
+    .await?
+    .into_iter()
+    .map(Into::into)
+    .collect();
+    let approach_ids = insert_all(store, &APPROACHES, |id, name| approaches::ActiveModel {
+        id: Set(id),
+        name: Set((*name).into()),
+    })
+    .await?
+    .into_iter()
+    .map(Into::into)
+    .collect();
+    let mut levels_out = Vec::new();
+    for (chapter_index, (title, level_titles)) in CHAPTERS.iter().enumerate() {
+        let chapter_id = Uuid::now_v7();
+        chapters::Entity::insert(chapters::ActiveModel {
+            id: Set(chapter_id),
+            number: Set(i32::try_from(chapter_index)? + 1),
+            title: Set((*title).into()),
+        })
+        .exec(&store.db)
+        .await?;
+        for (level_index, level_title) in level_titles.iter().enumerate() {
+            let n = chapter_index * 4 + level_index;
+            let difficulty = Difficulty::ALL[(chapter_index + level_index / 2).min(2)];
+            let max_score = 60 + 20 * u32::try_from(chapter_index)?;
+            let trained = [
+                skill_ids[n % SKILLS.len()],
+                skill_ids[(n + 2) % SKILLS.len()],
+            ];
+            let level_id = LevelId::new();
+            levels::Entity::insert(levels::ActiveModel {
+                id: Set(level_id.as_uuid()),
+                chapter_id: Set(chapter_id),
+                number: Set(i32::try_from(level_index)? + 1),
+                title: Set((*level_title).into()),
+                max_score: Set(i32::try_from(max_score)?),
+                difficulty: Set(difficulty.as_str().into()),
+            })
+            .exec(&store.db)
+            .await?;
+            level_skills::Entity::insert_many(trained.iter().map(|skill| {
+                level_skills::ActiveModel {
+                    level_id: Set(level_id.as_uuid()),
+                    skill_id: Set(skill.as_uuid()),
+                }
+            }))
+            .exec(&store.db)
+            .await?;
+            levels_out.push((level_id, max_score, difficulty, trained));
+        }
+    }
+    Ok(Catalogue {
+        levels: levels_out,
+        approaches: approach_ids,
+    })
+}
+
+/// Each trainee has played further into the game than the one before, some levels twice.
+async fn seed_attempts(
+    store: &Store,
+    client: ApiClientId,
+    trainees: &[UserId],
+    catalogue: &Catalogue,
+    now: OffsetDateTime,
+) -> anyhow::Result<()> {
+    let mut noise = Noise(0x5eed_cafe);
+    for (t, user) in trainees.iter().enumerate() {
+        let played = (3 + t * 2).min(catalogue.levels.len());
+        for (l, (level, max_score, difficulty, trained)) in
+            catalogue.levels.iter().take(played).enumerate()
+        {
+            let tries = 1 + noise.below(2);
+            for attempt in 0..tries {
+                let share = 45 + noise.below(50) + attempt * 5;
+                let score = (*max_score * u32::try_from(share.min(100))?) / 100;
+                let completed_at = now - Duration::days(i64::try_from(40 - l * 3)?)
+                    + Duration::minutes(i64::try_from(t * 17 + attempt * 60)?);
+                let duration = 240 + noise.below(600);
+                store
+                    .record(Attempt {
+                        id: AttemptId::new(),
+                        client,
+                        external_id: format!("demo-{t}-{l}-{attempt}"),
+                        user: *user,
+                        level: *level,
+                        difficulty: *difficulty,
+                        approach: catalogue.approaches[noise.below(catalogue.approaches.len())],
+                        score,
+                        max_score: *max_score,
+                        skill_points: vec![
+                            (trained[0], score / 2),
+                            (trained[1], score - score / 2),
+                        ],
+                        duration_seconds: u32::try_from(duration)?,
+                        started_at: completed_at - Duration::seconds(i64::try_from(duration)?),
+                        completed_at,
+                    })
+                    .await
+                    .context("recording a demo attempt")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Inserts one row per item under a fresh id and answers the ids in the items' order.
+async fn insert_all<T, A>(
+    store: &Store,
+    items: &[T],
+    row: impl Fn(Uuid, &T) -> A,
+) -> anyhow::Result<Vec<Uuid>>
+where
+    A: sea_orm::ActiveModelTrait + Send,
+{
+    let ids: Vec<Uuid> = items.iter().map(|_| Uuid::now_v7()).collect();
+    A::Entity::insert_many(ids.iter().zip(items).map(|(id, item)| row(*id, item)))
+        .exec(&store.db)
+        .await?;
+    Ok(ids)
+}
+
+/// A small deterministic generator (xorshift): demo data needs variety, not cryptography.
+struct Noise(u64);
+
+impl Noise {
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        usize::try_from(self.0 % bound as u64).unwrap_or(0)
+    }
+}

@@ -1,0 +1,18 @@
+//! The `attempt_skill_points` table.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "attempt_skill_points")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub attempt_id: Uuid,
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub skill_id: Uuid,
+    pub points: i32,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

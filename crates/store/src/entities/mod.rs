@@ -1,0 +1,16 @@
+//! sea-orm entities, one per table; the migrations are the source of truth for the schema.
+
+pub mod api_clients;
+pub mod approaches;
+pub mod attempt_skill_points;
+pub mod attempts;
+pub mod batch_members;
+pub mod batches;
+pub mod chapters;
+pub mod companies;
+pub mod countries;
+pub mod industries;
+pub mod level_skills;
+pub mod levels;
+pub mod skills;
+pub mod users;

@@ -1,0 +1,14 @@
+//! The storage adapter: sea-orm over SQLite (embedded default) or PostgreSQL (production),
+//! implementing the repository ports of the domain crates.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+mod attempts;
+mod connection;
+pub mod demo;
+mod entities;
+mod users;
+
+pub use connection::{Backend, ConnectError, Store};

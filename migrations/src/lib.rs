@@ -1,0 +1,21 @@
+//! Playtrack's database migrations: one file per change, named `mYYYYMMDD_NNNNNN_verb_noun`,
+//! never edited once landed. They run on SQLite and PostgreSQL alike.
+
+pub use sea_orm_migration::prelude::*;
+
+mod helpers;
+mod m20261122_000001_create_identity_and_companies;
+mod m20261122_000002_create_level_catalogue_and_attempts;
+
+#[derive(Debug)]
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m20261122_000001_create_identity_and_companies::Migration),
+            Box::new(m20261122_000002_create_level_catalogue_and_attempts::Migration),
+        ]
+    }
+}
