@@ -1,5 +1,6 @@
 //! Playtrack's database migrations: one file per change, named `mYYYYMMDD_NNNNNN_verb_noun`,
 //! never edited once landed. They run on SQLite and PostgreSQL alike.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub use sea_orm_migration::prelude::*;
 

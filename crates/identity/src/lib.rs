@@ -13,7 +13,7 @@ pub mod ports;
 pub mod service;
 
 pub use error::CreateUserError;
-pub use model::{NewUser, SessionKind, TokenPurpose, User, UserStatus};
+pub use model::{NewUser, OutgoingMail, SessionKind, TokenPurpose, User, UserStatus};
 pub use password::{Argon2Hasher, PasswordHash};
-pub use ports::{PasswordHasher, UserRepository};
+pub use ports::{Mailer, PasswordHasher, UserRepository};
 pub use service::IdentityService;

@@ -75,3 +75,12 @@ pub enum TokenPurpose {
     GameHandoff,
     OtpChallenge,
 }
+
+/// A mail to one person, already rendered in their language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutgoingMail {
+    pub to: Email,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}

@@ -3,7 +3,7 @@
 
 use std::future::Future;
 
-use crate::{CreateUserError, NewUser, PasswordHash, User};
+use crate::{CreateUserError, NewUser, OutgoingMail, PasswordHash, User};
 
 pub trait UserRepository: Clone + Send + Sync + 'static {
     /// Stores a new user.
@@ -23,4 +23,11 @@ pub trait PasswordHasher: Clone + Send + Sync + 'static {
 
     /// Whether `password` matches `hash`. A malformed stored hash counts as no match.
     fn verify(&self, password: &str, hash: &PasswordHash) -> bool;
+}
+
+/// Delivers mail (OTP codes, reset links, invitations).
+pub trait Mailer: Clone + Send + Sync + 'static {
+    /// # Errors
+    /// Any delivery failure; the caller keeps the mail and retries, so none is lost.
+    fn send(&self, mail: &OutgoingMail) -> impl Future<Output = anyhow::Result<()>> + Send;
 }

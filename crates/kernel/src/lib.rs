@@ -1,5 +1,6 @@
 //! The vocabulary every Playtrack crate shares: identifiers, validated values, roles and the
 //! scope that decides what a caller may see. Pure: no I/O.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod clock;
 pub mod email;

@@ -1,6 +1,7 @@
 //! Password policies: a record of requirements (global or per company) that later evaluates a
 //! candidate into one verdict per rule, so the UI can show which rule is unmet and the server
 //! can refuse with the same reasons.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 use kernel::CompanyId;
 use serde::{Deserialize, Serialize};

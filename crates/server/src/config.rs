@@ -102,6 +102,7 @@ impl Config {
 }
 
 #[cfg(test)]
+#[allow(clippy::result_large_err)] // figment::Jail's closures return figment's own error type
 mod tests {
     use super::*;
 

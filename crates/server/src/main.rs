@@ -1,4 +1,5 @@
 //! `playtrack`: serve the portal, migrate, print the API spec, create admins, seed a demo.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::BufRead;
 

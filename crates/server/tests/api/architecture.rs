@@ -1,0 +1,54 @@
+//! The hexagonal rule, enforced: domain crates reach no I/O crate, even transitively.
+
+use std::collections::{BTreeSet, HashMap};
+
+const DOMAIN: [&str; 5] = ["kernel", "password-policy", "identity", "licensing", "scoring"];
+const IO: [&str; 12] =
+    ["sea-orm", "sqlx", "actix-web", "actix-rt", "tokio", "mio", "lettre", "reqwest", "hyper", "openidconnect", "oauth2", "utoipa"];
+
+#[test]
+fn domain_crates_depend_on_no_io_crate() {
+    let output = std::process::Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--manifest-path", concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.toml")])
+        .output()
+        .expect("cargo metadata runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let name_of: HashMap<&str, &str> = metadata["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["id"].as_str().unwrap(), p["name"].as_str().unwrap()))
+        .collect();
+    // Normal (not dev, not build) edges only: tests may use a runtime, shipped code may not.
+    let normal_deps: HashMap<&str, Vec<&str>> = metadata["resolve"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|node| {
+            let deps = node["deps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|d| d["dep_kinds"].as_array().unwrap().iter().any(|k| k["kind"].is_null()))
+                .map(|d| d["pkg"].as_str().unwrap())
+                .collect();
+            (node["id"].as_str().unwrap(), deps)
+        })
+        .collect();
+
+    for domain in DOMAIN {
+        let root = name_of.iter().find(|(_, name)| **name == domain).map(|(id, _)| *id).expect(domain);
+        let mut seen = BTreeSet::new();
+        let mut queue = vec![root];
+        while let Some(id) = queue.pop() {
+            for dep in &normal_deps[id] {
+                if seen.insert(*dep) {
+                    queue.push(dep);
+                }
+            }
+        }
+        let reached: Vec<&str> = seen.iter().map(|id| name_of[id]).filter(|name| IO.contains(name)).collect();
+        assert!(reached.is_empty(), "domain crate {domain} reaches I/O crates {reached:?}");
+    }
+}

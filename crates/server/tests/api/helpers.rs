@@ -1,0 +1,145 @@
+//! `spawn_app()` and the database each test gets.
+
+use std::path::PathBuf;
+
+use server::{config::Config, startup::Application};
+use uuid::Uuid;
+
+/// Runs each listed test body once on SQLite and once on PostgreSQL, as `sqlite::name` and
+/// `postgres::name`.
+#[macro_export]
+macro_rules! on_both_databases {
+    ($($(#[$meta:meta])* async fn $name:ident($db:ident: TestDb) $body:block)+) => {
+        $(
+            $(#[$meta])*
+            async fn $name($db: $crate::helpers::TestDb) $body
+        )+
+        mod sqlite {
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    super::$name($crate::helpers::TestDb::sqlite()).await;
+                }
+            )+
+        }
+        mod postgres {
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    let Some(db) = $crate::helpers::TestDb::postgres().await else { return };
+                    super::$name(db).await;
+                }
+            )+
+        }
+    };
+}
+
+/// A database of its own for one test: a SQLite file in a temporary folder, or a PostgreSQL
+/// database created for the test and dropped when it ends (even when it fails).
+#[derive(Debug)]
+pub struct TestDb {
+    pub url: String,
+    pub data_dir: PathBuf,
+    postgres: Option<(String, String)>,
+    _folder: tempfile::TempDir,
+}
+
+/// Where the PostgreSQL server for tests is; the database name is ignored.
+fn postgres_admin_url() -> String {
+    std::env::var("PLAYTRACK_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+impl TestDb {
+    pub fn sqlite() -> Self {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let url = format!("sqlite://{}?mode=rwc", folder.path().join("playtrack.db").display());
+        Self { url, data_dir: folder.path().to_owned(), postgres: None, _folder: folder }
+    }
+
+    /// `None` (with a loud warning) when no PostgreSQL answers outside CI; in CI
+    /// (`CI=true`) an unreachable PostgreSQL fails the test.
+    pub async fn postgres() -> Option<Self> {
+        use sea_orm::{ConnectionTrait, Database};
+        let admin_url = postgres_admin_url();
+        let admin = match Database::connect(&admin_url).await {
+            Ok(connection) => connection,
+            Err(e) if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false") => {
+                panic!("PostgreSQL at {admin_url} is unreachable and CI requires it: {e}")
+            }
+            Err(e) => {
+                eprintln!("\n*** WARNING: PostgreSQL at {admin_url} is unreachable ({e}); SKIPPING this PostgreSQL test. CI will not skip it. ***\n");
+                return None;
+            }
+        };
+        let name = format!("playtrack_test_{}", Uuid::new_v4().simple());
+        admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.expect("create the test database");
+        admin.close().await.expect("close the admin connection");
+        let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
+        let folder = tempfile::tempdir().expect("temporary folder");
+        Some(Self { url: format!("{base}/{name}"), data_dir: folder.path().to_owned(), postgres: Some((admin_url, name)), _folder: folder })
+    }
+
+    pub fn config(&self) -> Config {
+        Config { bind: "127.0.0.1:0".into(), data_dir: self.data_dir.clone(), database_url: Some(self.url.clone()), ..Config::default() }
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        let Some((admin_url, name)) = self.postgres.take() else { return };
+        // Drop runs outside any async context we could borrow, so the clean-up gets a small
+        // runtime of its own on a plain thread.
+        let dropped = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+            runtime.block_on(async {
+                use sea_orm::{ConnectionTrait, Database};
+                let admin = Database::connect(&admin_url).await?;
+                admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await?;
+                admin.close().await
+            })
+        })
+        .join();
+        if !matches!(dropped, Ok(Ok(()))) {
+            eprintln!("warning: could not drop a test database: {dropped:?}");
+        }
+    }
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    /// Held so the database outlives the test's requests, then is dropped.
+    _db: TestDb,
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.expect("request")
+    }
+}
+
+/// Starts the real application (migrations included) on a random port.
+pub async fn spawn_app(db: TestDb) -> TestApp {
+    let app = Application::build(&db.config()).await.expect("the application starts");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    TestApp { address, client, _db: db }
+}
+
+/// A JSON body that must be problem+json with `code`.
+pub async fn assert_problem(response: reqwest::Response, status: u16, code: &str) -> serde_json::Value {
+    assert_eq!(response.status().as_u16(), status);
+    let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    assert_eq!(content_type, "application/problem+json");
+    let request_id = response.headers().get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let body: serde_json::Value = response.json().await.expect("a JSON body");
+    assert_eq!(body["code"], code, "{body}");
+    assert_eq!(body["status"], status);
+    assert_eq!(body["request_id"].as_str(), request_id.as_deref(), "the body quotes the request id of the header");
+    body
+}

@@ -1,0 +1,11 @@
+//! HTTP integration tests: the real application on a random port, against SQLite and against
+//! a fresh PostgreSQL database per test.
+
+mod architecture;
+mod cli;
+mod demo;
+mod health;
+mod helpers;
+mod spec;
+mod store;
+mod web_ui;

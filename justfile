@@ -1,0 +1,80 @@
+# Playtrack's tasks. `./just <recipe>` works on a fresh machine (it installs `just` first).
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+frontend := "frontend"
+
+# List the recipes.
+default:
+    @just --list
+
+# Bring the portal up on embedded SQLite with demo data (./data), and print where to sign in.
+run: ui
+    cargo run --bin playtrack -- serve --demo
+
+# Every check and test: lints, spec drift, Rust on SQLite + PostgreSQL, Vitest, Playwright.
+test: deps postgres lint ui
+    cd {{frontend}} && npm run --silent api:check && npm test
+    just test-rust
+    just e2e
+
+# Rust tests (SQLite and PostgreSQL; in CI an unreachable PostgreSQL fails them).
+test-rust:
+    if command -v cargo-nextest >/dev/null; then cargo nextest run --workspace --no-fail-fast; else cargo test --workspace --no-fail-fast; fi
+
+# Browser journeys in Debian's Chromium against the real server binary.
+e2e: chromium ui
+    cargo build --bin playtrack
+    cd {{frontend}} && npm run --silent e2e
+
+# Formatting, clippy (warnings are errors), ESLint and the TypeScript type-check.
+lint: deps
+    cargo fmt --all --check
+    cargo clippy --workspace --all-targets --quiet -- -D warnings
+    cd {{frontend}} && npm run --silent lint && npm run --silent typecheck
+
+# Regenerate the published OpenAPI spec and the frontend's generated client from the code.
+openapi: deps
+    cargo run --quiet --bin playtrack -- openapi > openapi/openapi.json
+    cd {{frontend}} && npm run --silent api:gen
+
+# Format the Rust code.
+fmt:
+    cargo fmt --all
+
+# Backend on :8080 and Vite's dev server (hot reload, proxies /api) on :5173.
+dev: deps
+    trap 'kill 0' EXIT; cargo run --bin playtrack -- serve --demo & (cd {{frontend}} && npm run dev) & wait
+
+# An optimised binary with the UI embedded: target/release/playtrack.
+release: ui
+    cargo build --release --bin playtrack
+
+# Build the web UI into frontend/dist, which the binary serves.
+ui: deps
+    cd {{frontend}} && npm run --silent build
+
+# Install the frontend's packages when package-lock.json changed since the last install.
+deps:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cd {{frontend}}
+    if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
+    fi
+
+# Debian's Chromium for the browser tests (Playwright never downloads a browser here).
+chromium:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    command -v chromium >/dev/null && exit 0
+    echo "==> installing Debian's chromium"
+    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get update -qq && $sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+
+# Start the machine's PostgreSQL cluster when it is installed but down.
+postgres:
+    #!/usr/bin/env bash
+    command -v pg_isready >/dev/null || exit 0
+    pg_isready -q -h 127.0.0.1 -p 5432 && exit 0
+    [ -d /etc/postgresql ] && pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | tail -n1)" main start || true
