@@ -14,7 +14,7 @@ pub const API_DOCS_PATH: &str = "/api/docs";
         title = "Playtrack API",
         description = "Licences, companies, batches, trainees and score reports of game-based training. \
                        Errors are `application/problem+json` with a stable `code`.",
-        license(name = "Proprietary"),
+        license(name = "Proprietary", identifier = "LicenseRef-Playtrack-Proprietary"),
     ),
     components(schemas(crate::Problem, crate::ProblemCode)),
     tags(

@@ -21,7 +21,7 @@ pub struct Health {
 }
 
 /// Whether the process is alive.
-#[utoipa::path(operation_id = "getHealth", tag = "health", responses((status = OK, body = Health)))]
+#[utoipa::path(operation_id = "getHealth", tag = "health", responses((status = OK, description = "The process is alive", body = Health)))]
 #[get("/healthz")]
 async fn health() -> web::Json<Health> {
     web::Json(Health {
@@ -43,8 +43,8 @@ pub struct Readiness {
     operation_id = "getReadiness",
     tag = "health",
     responses(
-        (status = OK, body = Readiness),
-        (status = SERVICE_UNAVAILABLE, body = crate::Problem, content_type = "application/problem+json"),
+        (status = OK, description = "Ready to serve", body = Readiness),
+        (status = SERVICE_UNAVAILABLE, description = "The database does not answer", body = crate::Problem, content_type = "application/problem+json"),
     ),
 )]
 #[get("/readyz")]

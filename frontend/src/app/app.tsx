@@ -1,0 +1,11 @@
+// The whole application: providers around the router.
+import { AppProvider } from './provider';
+import { AppRouter } from './router';
+
+export function App() {
+  return (
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  );
+}

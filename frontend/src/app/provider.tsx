@@ -1,0 +1,30 @@
+// Every app-wide provider: query client, translations, and the theme that follows the
+// language's text direction.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { AppThemeProvider } from '@/theme/app-theme-provider';
+import { loadThemeSettings } from '@/theme/theme-settings';
+
+function DirectionalTheme({ children }: { children: ReactNode }) {
+  const { i18n: active } = useTranslation();
+  const [{ themeType }] = useState(() => loadThemeSettings(window.location.search));
+  return (
+    <AppThemeProvider themeType={themeType} direction={active.dir(active.language)}>
+      {children}
+    </AppThemeProvider>
+  );
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <DirectionalTheme>{children}</DirectionalTheme>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

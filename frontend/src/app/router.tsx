@@ -1,0 +1,121 @@
+// The route table (paths as the seed names them) and the browser router built from it.
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+} from 'react-router';
+import { TopProgressBar } from '@/components/top-progress-bar';
+import { PublicLayout } from '@/features/auth/components/public-layout';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { ShellLayout } from '@/features/shell/components/shell-layout';
+import { DEFAULT_SIGNED_IN_PATH } from '@/lib/paths';
+import { landingPath } from '@/lib/session';
+
+/** React.lazy for a module's named export, so pages keep named exports like everything else. */
+function lazyNamed<M>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const SignInPage = lazyNamed(() => import('@/features/auth/components/sign-in-page'), 'SignInPage');
+const VerifyOtpPage = lazyNamed(
+  () => import('@/features/auth/components/verify-otp-page'),
+  'VerifyOtpPage',
+);
+const ResetPasswordPage = lazyNamed(
+  () => import('@/features/auth/components/reset-password-page'),
+  'ResetPasswordPage',
+);
+const NewPasswordPage = lazyNamed(
+  () => import('@/features/auth/components/new-password-page'),
+  'NewPasswordPage',
+);
+const ChangePasswordPage = lazyNamed(
+  () => import('@/features/auth/components/change-password-page'),
+  'ChangePasswordPage',
+);
+const ConfirmEmailPage = lazyNamed(
+  () => import('@/features/auth/components/confirm-email-page'),
+  'ConfirmEmailPage',
+);
+const LogoutPage = lazyNamed(() => import('@/features/auth/components/logout-page'), 'LogoutPage');
+const SessionWrongPage = lazyNamed(
+  () => import('@/features/auth/components/session-wrong-page'),
+  'SessionWrongPage',
+);
+const AccessDeniedPage = lazyNamed(
+  () => import('@/features/auth/components/access-denied-page'),
+  'AccessDeniedPage',
+);
+const DashboardPage = lazyNamed(
+  () => import('@/features/shell/components/dashboard-page'),
+  'DashboardPage',
+);
+const UpcomingScreenPage = lazyNamed(
+  () => import('@/features/shell/components/upcoming-screen-page'),
+  'UpcomingScreenPage',
+);
+
+/** `/` decides at navigation time, since sign-in changes the answer without a reload. */
+function RootRedirect() {
+  return <Navigate to={landingPath()} replace />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <Suspense fallback={<TopProgressBar />}>
+        <Outlet />
+      </Suspense>
+    ),
+    children: [
+      { index: true, element: <RootRedirect /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'login', element: <SignInPage /> },
+          { path: 'signin', element: <SignInPage /> },
+          { path: 'verify-otp', element: <VerifyOtpPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'new-password', element: <NewPasswordPage /> },
+          { path: 'change-password', element: <ChangePasswordPage /> },
+          { path: 'invitation/confirm-email', element: <ConfirmEmailPage /> },
+          { path: 'logout', element: <LogoutPage /> },
+          { path: 'session-wrong', element: <SessionWrongPage /> },
+          { path: 'access-denied', element: <AccessDeniedPage /> },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <ShellLayout />,
+            children: [
+              { path: 'dashboard/crm', element: <DashboardPage /> },
+              {
+                element: <RequireAuth role="SUPER_ADMIN" />,
+                children: [{ path: 'main/*', element: <UpcomingScreenPage /> }],
+              },
+              {
+                element: <RequireAuth role="COMPANY_ADMIN" />,
+                children: [{ path: 'companyadmin/*', element: <UpcomingScreenPage /> }],
+              },
+              {
+                element: <RequireAuth role="USER" />,
+                children: [{ path: 'user/*', element: <UpcomingScreenPage /> }],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to={DEFAULT_SIGNED_IN_PATH} replace /> },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

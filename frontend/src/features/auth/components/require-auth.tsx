@@ -1,0 +1,15 @@
+// Route guard for the signed-in area. Convenience only: the server authorises every call.
+import { Navigate, Outlet } from 'react-router';
+import { ACCESS_DENIED_PATH, SIGN_IN_PATH } from '@/lib/paths';
+import { getSessionUser, isSignedIn, type Role } from '@/lib/session';
+
+interface RequireAuthProps {
+  /** When set, only this role may enter (the seed's role-gated route groups). */
+  role?: Role;
+}
+
+export function RequireAuth({ role }: RequireAuthProps) {
+  if (!isSignedIn()) return <Navigate to={SIGN_IN_PATH} replace />;
+  if (role && getSessionUser()?.role !== role) return <Navigate to={ACCESS_DENIED_PATH} replace />;
+  return <Outlet />;
+}

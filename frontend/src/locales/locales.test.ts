@@ -1,0 +1,54 @@
+import { ProblemCode } from '@/api/gen/playtrack.schemas';
+import { UNEXPECTED_RESPONSE } from '@/lib/api-client';
+import { type Language, resources } from './resources';
+
+interface Tree {
+  [key: string]: string | Tree;
+}
+
+function leaves(tree: Tree, prefix: string): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[prefix + key, value]] : leaves(value, `${prefix}${key}.`),
+  );
+}
+
+/** Every text of one language, keyed like `auth:signIn.title`. */
+function flatten(namespaces: Record<string, Tree>): Map<string, string> {
+  return new Map(Object.entries(namespaces).flatMap(([ns, tree]) => leaves(tree, `${ns}:`)));
+}
+
+const english = flatten(resources.en);
+const others = (Object.keys(resources) as Language[]).filter((language) => language !== 'en');
+
+/** Texts that are rightly the same as in English: the product's name, and loanwords. */
+const SAME_AS_ENGLISH: Record<string, readonly Language[]> = {
+  'common:appName': others,
+  'common:appVersion': others,
+  'auth:signIn.password': ['it'],
+};
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+describe.each(others)('the %s translation', (language) => {
+  const translated = flatten(resources[language]);
+
+  it('has every English key, and no other', () => {
+    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it.each([...english.keys()])('translates %s', (key) => {
+    const text = translated.get(key) ?? '';
+    expect(text.trim()).not.toBe('');
+    expect(placeholders(text)).toEqual(placeholders(english.get(key) ?? ''));
+    if (!SAME_AS_ENGLISH[key]?.includes(language)) expect(text).not.toBe(english.get(key));
+  });
+});
+
+describe('the errors namespace', () => {
+  it.each([...Object.values(ProblemCode), UNEXPECTED_RESPONSE])(
+    'translates the error code %s',
+    (code) => {
+      expect(english.get(`errors:${code}`)).toBeTruthy();
+    },
+  );
+});

@@ -1,0 +1,46 @@
+// The one MUI theme of the portal: palette per theme type, text direction, and per-component
+// defaults so screens need little `sx`.
+import { createTheme, type Direction, type Theme } from '@mui/material/styles';
+import type { ThemeType } from './theme-settings';
+
+const BRAND = '#3949ab';
+const SEMIDARK_CHROME = '#1f2a44';
+
+const FONT_FAMILY = [
+  'Roboto',
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  '"Noto Sans"',
+  '"Noto Sans Arabic"',
+  '"Noto Sans SC"',
+  'sans-serif',
+].join(',');
+
+export function createAppTheme(themeType: ThemeType, direction: Direction): Theme {
+  const mode = themeType === 'dark' ? 'dark' : 'light';
+  return createTheme({
+    direction,
+    palette:
+      mode === 'dark'
+        ? { mode, primary: { main: '#8c9eff' } }
+        : { mode, primary: { main: BRAND }, background: { default: '#f4f6fb' } },
+    typography: { fontFamily: FONT_FAMILY },
+    shape: { borderRadius: 8 },
+    components: {
+      MuiAppBar: {
+        defaultProps: { elevation: 0, color: mode === 'dark' ? 'default' : 'primary' },
+        styleOverrides: {
+          // Semi-dark: light pages framed by dark chrome, as in the seed's "semi dark" theme.
+          root: themeType === 'semidark' ? { backgroundColor: SEMIDARK_CHROME, color: '#fff' } : {},
+        },
+      },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { textTransform: 'none' } },
+      },
+      MuiCard: { defaultProps: { variant: 'outlined' } },
+      MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+    },
+  });
+}
