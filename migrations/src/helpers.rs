@@ -18,10 +18,7 @@ pub fn fk(
 }
 
 pub fn index(table: &'static str, columns: &[&'static str], unique: bool) -> IndexCreateStatement {
-    let mut statement = Index::create()
-        .name(format!("ix_{table}_{}", columns.join("_")))
-        .table(table)
-        .take();
+    let mut statement = Index::create().name(format!("ix_{table}_{}", columns.join("_"))).table(table).take();
     for column in columns {
         statement.col(*column);
     }

@@ -45,18 +45,8 @@ impl MigrationTrait for Migration {
                 .col(string_null("logo_content_type"))
                 .col(boolean("active").default(true))
                 .col(timestamp_with_time_zone("created_at"))
-                .foreign_key(&mut fk(
-                    "companies",
-                    "industry_id",
-                    "industries",
-                    ForeignKeyAction::Restrict,
-                ))
-                .foreign_key(&mut fk(
-                    "companies",
-                    "country_id",
-                    "countries",
-                    ForeignKeyAction::Restrict,
-                ))
+                .foreign_key(&mut fk("companies", "industry_id", "industries", ForeignKeyAction::Restrict))
+                .foreign_key(&mut fk("companies", "country_id", "countries", ForeignKeyAction::Restrict))
                 .take(),
         )
         .await?;
@@ -70,17 +60,11 @@ impl MigrationTrait for Migration {
                 .col(date_null("ends_on"))
                 .col(boolean("active").default(true))
                 .col(timestamp_with_time_zone("created_at"))
-                .foreign_key(&mut fk(
-                    "batches",
-                    "company_id",
-                    "companies",
-                    ForeignKeyAction::Cascade,
-                ))
+                .foreign_key(&mut fk("batches", "company_id", "companies", ForeignKeyAction::Cascade))
                 .take(),
         )
         .await?;
-        m.create_index(index("batches", &["company_id", "name"], true))
-            .await?;
+        m.create_index(index("batches", &["company_id", "name"], true)).await?;
         m.create_table(
             Table::create()
                 .table("users")
@@ -96,17 +80,11 @@ impl MigrationTrait for Migration {
                 .col(boolean("mfa_required").default(false))
                 .col(string_len("locale", 8).default("en"))
                 .col(timestamp_with_time_zone("created_at"))
-                .foreign_key(&mut fk(
-                    "users",
-                    "company_id",
-                    "companies",
-                    ForeignKeyAction::Restrict,
-                ))
+                .foreign_key(&mut fk("users", "company_id", "companies", ForeignKeyAction::Restrict))
                 .take(),
         )
         .await?;
-        m.create_index(index("users", &["company_id"], false))
-            .await?;
+        m.create_index(index("users", &["company_id"], false)).await?;
         m.create_table(
             Table::create()
                 .table("batch_members")
@@ -114,23 +92,12 @@ impl MigrationTrait for Migration {
                 .col(uuid("user_id"))
                 .col(timestamp_with_time_zone("added_at"))
                 .primary_key(Index::create().col("batch_id").col("user_id"))
-                .foreign_key(&mut fk(
-                    "batch_members",
-                    "batch_id",
-                    "batches",
-                    ForeignKeyAction::Cascade,
-                ))
-                .foreign_key(&mut fk(
-                    "batch_members",
-                    "user_id",
-                    "users",
-                    ForeignKeyAction::Cascade,
-                ))
+                .foreign_key(&mut fk("batch_members", "batch_id", "batches", ForeignKeyAction::Cascade))
+                .foreign_key(&mut fk("batch_members", "user_id", "users", ForeignKeyAction::Cascade))
                 .take(),
         )
         .await?;
-        m.create_index(index("batch_members", &["user_id"], false))
-            .await?;
+        m.create_index(index("batch_members", &["user_id"], false)).await?;
         m.create_table(
             Table::create()
                 .table("sessions")
@@ -143,17 +110,11 @@ impl MigrationTrait for Migration {
                 .col(timestamp_with_time_zone_null("revoked_at"))
                 .col(string_null("ip"))
                 .col(string_null("user_agent"))
-                .foreign_key(&mut fk(
-                    "sessions",
-                    "user_id",
-                    "users",
-                    ForeignKeyAction::Cascade,
-                ))
+                .foreign_key(&mut fk("sessions", "user_id", "users", ForeignKeyAction::Cascade))
                 .take(),
         )
         .await?;
-        m.create_index(index("sessions", &["user_id"], false))
-            .await?;
+        m.create_index(index("sessions", &["user_id"], false)).await?;
         m.create_table(
             Table::create()
                 .table("one_time_tokens")
@@ -168,17 +129,11 @@ impl MigrationTrait for Migration {
                 .col(timestamp_with_time_zone("created_at"))
                 .col(timestamp_with_time_zone("expires_at"))
                 .col(timestamp_with_time_zone_null("consumed_at"))
-                .foreign_key(&mut fk(
-                    "one_time_tokens",
-                    "user_id",
-                    "users",
-                    ForeignKeyAction::Cascade,
-                ))
+                .foreign_key(&mut fk("one_time_tokens", "user_id", "users", ForeignKeyAction::Cascade))
                 .take(),
         )
         .await?;
-        m.create_index(index("one_time_tokens", &["user_id", "purpose"], false))
-            .await?;
+        m.create_index(index("one_time_tokens", &["user_id", "purpose"], false)).await?;
         m.create_table(
             Table::create()
                 .table("eula_versions")
@@ -195,12 +150,7 @@ impl MigrationTrait for Migration {
                 .col(string_len("locale", 8))
                 .col(text("body"))
                 .primary_key(Index::create().col("eula_version_id").col("locale"))
-                .foreign_key(&mut fk(
-                    "eula_texts",
-                    "eula_version_id",
-                    "eula_versions",
-                    ForeignKeyAction::Cascade,
-                ))
+                .foreign_key(&mut fk("eula_texts", "eula_version_id", "eula_versions", ForeignKeyAction::Cascade))
                 .take(),
         )
         .await?;
@@ -213,12 +163,7 @@ impl MigrationTrait for Migration {
                 .col(timestamp_with_time_zone("accepted_at"))
                 .col(string_null("ip"))
                 .col(string_null("user_agent"))
-                .foreign_key(&mut fk(
-                    "eula_acceptances",
-                    "user_id",
-                    "users",
-                    ForeignKeyAction::Cascade,
-                ))
+                .foreign_key(&mut fk("eula_acceptances", "user_id", "users", ForeignKeyAction::Cascade))
                 .foreign_key(&mut fk(
                     "eula_acceptances",
                     "eula_version_id",
@@ -228,12 +173,7 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_index(index(
-            "eula_acceptances",
-            &["user_id", "eula_version_id"],
-            true,
-        ))
-        .await?;
+        m.create_index(index("eula_acceptances", &["user_id", "eula_version_id"], true)).await?;
         m.create_table(
             Table::create()
                 .table("password_policies")
@@ -249,17 +189,11 @@ impl MigrationTrait for Migration {
                 .col(small_integer("minimum_length"))
                 .col(small_integer("maximum_length"))
                 .col(boolean("active").default(true))
-                .foreign_key(&mut fk(
-                    "password_policies",
-                    "company_id",
-                    "companies",
-                    ForeignKeyAction::Cascade,
-                ))
+                .foreign_key(&mut fk("password_policies", "company_id", "companies", ForeignKeyAction::Cascade))
                 .take(),
         )
         .await?;
-        m.create_index(index("password_policies", &["company_id"], true))
-            .await?;
+        m.create_index(index("password_policies", &["company_id"], true)).await?;
         m.create_table(
             Table::create()
                 .table("audit_events")
@@ -275,10 +209,8 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_index(index("audit_events", &["company_id", "at"], false))
-            .await?;
-        m.create_index(index("audit_events", &["at"], false))
-            .await?;
+        m.create_index(index("audit_events", &["company_id", "at"], false)).await?;
+        m.create_index(index("audit_events", &["at"], false)).await?;
         Ok(())
     }
 

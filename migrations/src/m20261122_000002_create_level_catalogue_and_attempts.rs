@@ -20,22 +20,8 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_table(
-            Table::create()
-                .table("skills")
-                .col(pk_uuid("id"))
-                .col(string_uniq("name"))
-                .take(),
-        )
-        .await?;
-        m.create_table(
-            Table::create()
-                .table("approaches")
-                .col(pk_uuid("id"))
-                .col(string_uniq("name"))
-                .take(),
-        )
-        .await?;
+        m.create_table(Table::create().table("skills").col(pk_uuid("id")).col(string_uniq("name")).take()).await?;
+        m.create_table(Table::create().table("approaches").col(pk_uuid("id")).col(string_uniq("name")).take()).await?;
         m.create_table(
             Table::create()
                 .table("levels")
@@ -45,35 +31,19 @@ impl MigrationTrait for Migration {
                 .col(string("title"))
                 .col(integer("max_score"))
                 .col(string_len("difficulty", 16))
-                .foreign_key(&mut fk(
-                    "levels",
-                    "chapter_id",
-                    "chapters",
-                    ForeignKeyAction::Restrict,
-                ))
+                .foreign_key(&mut fk("levels", "chapter_id", "chapters", ForeignKeyAction::Restrict))
                 .take(),
         )
         .await?;
-        m.create_index(index("levels", &["chapter_id", "number"], true))
-            .await?;
+        m.create_index(index("levels", &["chapter_id", "number"], true)).await?;
         m.create_table(
             Table::create()
                 .table("level_skills")
                 .col(uuid("level_id"))
                 .col(uuid("skill_id"))
                 .primary_key(Index::create().col("level_id").col("skill_id"))
-                .foreign_key(&mut fk(
-                    "level_skills",
-                    "level_id",
-                    "levels",
-                    ForeignKeyAction::Cascade,
-                ))
-                .foreign_key(&mut fk(
-                    "level_skills",
-                    "skill_id",
-                    "skills",
-                    ForeignKeyAction::Restrict,
-                ))
+                .foreign_key(&mut fk("level_skills", "level_id", "levels", ForeignKeyAction::Cascade))
+                .foreign_key(&mut fk("level_skills", "skill_id", "skills", ForeignKeyAction::Restrict))
                 .take(),
         )
         .await?;
@@ -87,12 +57,7 @@ impl MigrationTrait for Migration {
                 .col(string_uniq("key_hash"))
                 .col(timestamp_with_time_zone("created_at"))
                 .col(timestamp_with_time_zone_null("revoked_at"))
-                .foreign_key(&mut fk(
-                    "api_clients",
-                    "company_id",
-                    "companies",
-                    ForeignKeyAction::Cascade,
-                ))
+                .foreign_key(&mut fk("api_clients", "company_id", "companies", ForeignKeyAction::Cascade))
                 .take(),
         )
         .await?;
@@ -112,38 +77,16 @@ impl MigrationTrait for Migration {
                 .col(timestamp_with_time_zone("started_at"))
                 .col(timestamp_with_time_zone("completed_at"))
                 .col(timestamp_with_time_zone("received_at"))
-                .foreign_key(&mut fk(
-                    "attempts",
-                    "api_client_id",
-                    "api_clients",
-                    ForeignKeyAction::Restrict,
-                ))
-                .foreign_key(&mut fk(
-                    "attempts",
-                    "user_id",
-                    "users",
-                    ForeignKeyAction::Cascade,
-                ))
-                .foreign_key(&mut fk(
-                    "attempts",
-                    "level_id",
-                    "levels",
-                    ForeignKeyAction::Restrict,
-                ))
-                .foreign_key(&mut fk(
-                    "attempts",
-                    "approach_id",
-                    "approaches",
-                    ForeignKeyAction::Restrict,
-                ))
+                .foreign_key(&mut fk("attempts", "api_client_id", "api_clients", ForeignKeyAction::Restrict))
+                .foreign_key(&mut fk("attempts", "user_id", "users", ForeignKeyAction::Cascade))
+                .foreign_key(&mut fk("attempts", "level_id", "levels", ForeignKeyAction::Restrict))
+                .foreign_key(&mut fk("attempts", "approach_id", "approaches", ForeignKeyAction::Restrict))
                 .take(),
         )
         .await?;
         // The game's retry of an attempt must not count twice.
-        m.create_index(index("attempts", &["api_client_id", "external_id"], true))
-            .await?;
-        m.create_index(index("attempts", &["user_id", "level_id"], false))
-            .await?;
+        m.create_index(index("attempts", &["api_client_id", "external_id"], true)).await?;
+        m.create_index(index("attempts", &["user_id", "level_id"], false)).await?;
         m.create_table(
             Table::create()
                 .table("attempt_skill_points")
@@ -151,18 +94,8 @@ impl MigrationTrait for Migration {
                 .col(uuid("skill_id"))
                 .col(integer("points"))
                 .primary_key(Index::create().col("attempt_id").col("skill_id"))
-                .foreign_key(&mut fk(
-                    "attempt_skill_points",
-                    "attempt_id",
-                    "attempts",
-                    ForeignKeyAction::Cascade,
-                ))
-                .foreign_key(&mut fk(
-                    "attempt_skill_points",
-                    "skill_id",
-                    "skills",
-                    ForeignKeyAction::Restrict,
-                ))
+                .foreign_key(&mut fk("attempt_skill_points", "attempt_id", "attempts", ForeignKeyAction::Cascade))
+                .foreign_key(&mut fk("attempt_skill_points", "skill_id", "skills", ForeignKeyAction::Restrict))
                 .take(),
         )
         .await?;

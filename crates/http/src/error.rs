@@ -78,11 +78,7 @@ pub struct ApiError {
 impl ApiError {
     #[must_use]
     pub const fn new(code: ProblemCode) -> Self {
-        Self {
-            code,
-            detail: None,
-            source: None,
-        }
+        Self { code, detail: None, source: None }
     }
 
     /// A safe, user-facing explanation (no internals).
@@ -95,11 +91,7 @@ impl ApiError {
     /// An unexpected failure: logged with its cause chain, answered as a generic 500.
     #[must_use]
     pub fn internal(source: impl Into<anyhow::Error>) -> Self {
-        Self {
-            code: ProblemCode::Internal,
-            detail: None,
-            source: Some(source.into()),
-        }
+        Self { code: ProblemCode::Internal, detail: None, source: Some(source.into()) }
     }
 
     #[must_use]
@@ -130,22 +122,20 @@ impl ResponseError for ApiError {
             tracing::error!(request_id = request_id.as_deref(), error = ?source, "request failed");
         }
         let status = self.status_code();
-        HttpResponse::build(status)
-            .content_type("application/problem+json")
-            .json(Problem {
-                kind: format!(
-                    "urn:playtrack:problem:{}",
-                    serde_json::to_value(self.code)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_lowercase))
-                        .unwrap_or_default()
-                ),
-                title: self.code.title().to_owned(),
-                status: status.as_u16(),
-                code: self.code,
-                detail: self.detail.clone(),
-                request_id,
-            })
+        HttpResponse::build(status).content_type("application/problem+json").json(Problem {
+            kind: format!(
+                "urn:playtrack:problem:{}",
+                serde_json::to_value(self.code)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_lowercase))
+                    .unwrap_or_default()
+            ),
+            title: self.code.title().to_owned(),
+            status: status.as_u16(),
+            code: self.code,
+            detail: self.detail.clone(),
+            request_id,
+        })
     }
 }
 
@@ -166,10 +156,7 @@ mod tests {
             ProblemCode::Internal,
         ];
         for code in codes {
-            assert!(
-                code.status().is_client_error() || code.status().is_server_error(),
-                "{code:?}"
-            );
+            assert!(code.status().is_client_error() || code.status().is_server_error(), "{code:?}");
         }
     }
 

@@ -1,9 +1,6 @@
 //! The HTTP adapter: every route under `/api/v1`, its DTOs and OpenAPI description, the
 //! problem+json error mapping, and the middleware every response passes through.
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod error;
 pub mod middleware;

@@ -32,16 +32,11 @@ pub async fn request_id(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
-    let id = req
-        .extensions()
-        .get::<RequestId>()
-        .map_or_else(|| uuid::Uuid::new_v4().to_string(), ToString::to_string);
+    let id = req.extensions().get::<RequestId>().map_or_else(|| uuid::Uuid::new_v4().to_string(), ToString::to_string);
     let header_value = HeaderValue::from_str(&id).ok();
     let mut response = REQUEST_ID.scope(id, next.call(req)).await?;
     if let Some(value) = header_value {
-        response
-            .headers_mut()
-            .insert(HeaderName::from_static(REQUEST_ID_HEADER), value);
+        response.headers_mut().insert(HeaderName::from_static(REQUEST_ID_HEADER), value);
     }
     Ok(response)
 }
@@ -58,12 +53,6 @@ pub fn security_headers() -> DefaultHeaders {
         .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .add((header::X_FRAME_OPTIONS, "DENY"))
         .add((header::REFERRER_POLICY, "no-referrer"))
-        .add((
-            HeaderName::from_static("cross-origin-opener-policy"),
-            "same-origin",
-        ))
-        .add((
-            HeaderName::from_static("permissions-policy"),
-            "camera=(), microphone=(), geolocation=()",
-        ))
+        .add((HeaderName::from_static("cross-origin-opener-policy"), "same-origin"))
+        .add((HeaderName::from_static("permissions-policy"), "camera=(), microphone=(), geolocation=()"))
 }

@@ -26,10 +26,7 @@ struct ApiDoc;
 /// The document this build serves at [`OPENAPI_PATH`] and publishes in `openapi/openapi.json`.
 #[must_use]
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    let (_, api) = App::new()
-        .into_utoipa_app()
-        .openapi(ApiDoc::openapi())
-        .configure(crate::routes::api)
-        .split_for_parts();
+    let (_, api) =
+        App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(crate::routes::api).split_for_parts();
     api
 }

@@ -1,10 +1,7 @@
 //! Identity: the people who sign in, their sessions and the one-time tokens that carry them
 //! through OTP, EULA, resets, invitations and the game hand-off. Pure domain: adapters
 //! implement the ports.
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod error;
 pub mod model;

@@ -26,9 +26,7 @@ impl UserStatus {
 
     #[must_use]
     pub fn parse(raw: &str) -> Option<Self> {
-        [Self::Invited, Self::Active, Self::Disabled]
-            .into_iter()
-            .find(|s| s.as_str() == raw)
+        [Self::Invited, Self::Active, Self::Disabled].into_iter().find(|s| s.as_str() == raw)
     }
 }
 

@@ -36,9 +36,7 @@ pub struct Argon2Hasher {
 impl Default for Argon2Hasher {
     fn default() -> Self {
         // Params::DEFAULT is OWASP's argon2id recommendation: m=19456 KiB, t=2, p=1.
-        Self {
-            params: Params::DEFAULT,
-        }
+        Self { params: Params::DEFAULT }
     }
 }
 
@@ -51,20 +49,14 @@ impl Argon2Hasher {
 impl PasswordHasher for Argon2Hasher {
     fn hash(&self, password: &str) -> anyhow::Result<PasswordHash> {
         use argon2::PasswordHasher as _;
-        let hash = self
-            .argon2()
-            .hash_password(password.as_bytes())
-            .map_err(|e| anyhow!("argon2: {e}"))?;
+        let hash = self.argon2().hash_password(password.as_bytes()).map_err(|e| anyhow!("argon2: {e}"))?;
         Ok(PasswordHash(hash.to_string()))
     }
 
     fn verify(&self, password: &str, hash: &PasswordHash) -> bool {
         use argon2::PasswordVerifier as _;
-        argon2::password_hash::phc::PasswordHash::new(hash.as_str()).is_ok_and(|parsed| {
-            self.argon2()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok()
-        })
+        argon2::password_hash::phc::PasswordHash::new(hash.as_str())
+            .is_ok_and(|parsed| self.argon2().verify_password(password.as_bytes(), &parsed).is_ok())
     }
 }
 
@@ -79,10 +71,7 @@ mod tests {
         assert!(hash.as_str().starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
         assert!(hasher.verify("Correct-horse-9", &hash));
         assert!(!hasher.verify("correct-horse-9", &hash));
-        assert!(!hasher.verify(
-            "Correct-horse-9",
-            &PasswordHash::from_stored("garbage".into())
-        ));
+        assert!(!hasher.verify("Correct-horse-9", &PasswordHash::from_stored("garbage".into())));
     }
 
     #[test]

@@ -78,30 +78,18 @@ mod tests {
     async fn a_super_admin_is_created_active_and_outside_any_company() {
         let service = IdentityService::new(FakeUsers::default(), Argon2Hasher::default());
         let admin = service
-            .create_super_admin(
-                Email::parse("ops@playtrack.test").unwrap(),
-                "Ops".into(),
-                "Str0ng-enough!",
-            )
+            .create_super_admin(Email::parse("ops@playtrack.test").unwrap(), "Ops".into(), "Str0ng-enough!")
             .await
             .unwrap();
-        assert_eq!(
-            (admin.role, admin.status, admin.company),
-            (Role::SuperAdmin, UserStatus::Active, None)
-        );
+        assert_eq!((admin.role, admin.status, admin.company), (Role::SuperAdmin, UserStatus::Active, None));
     }
 
     #[tokio::test]
     async fn a_second_super_admin_with_the_same_email_is_refused() {
         let service = IdentityService::new(FakeUsers::default(), Argon2Hasher::default());
         let email = Email::parse("ops@playtrack.test").unwrap();
-        service
-            .create_super_admin(email.clone(), "Ops".into(), "pw-one-1A!")
-            .await
-            .unwrap();
-        let again = service
-            .create_super_admin(email, "Ops 2".into(), "pw-two-2B!")
-            .await;
+        service.create_super_admin(email.clone(), "Ops".into(), "pw-one-1A!").await.unwrap();
+        let again = service.create_super_admin(email, "Ops 2".into(), "pw-two-2B!").await;
         assert!(matches!(again, Err(CreateUserError::EmailTaken(_))));
     }
 }

@@ -24,11 +24,7 @@ impl PageRequest {
     /// ask the database for an unbounded list.
     #[must_use]
     pub fn new(page: u64, per_page: u64) -> Self {
-        Self {
-            page: page.max(1),
-            per_page: per_page.clamp(1, Self::MAX_PER_PAGE),
-            sort: None,
-        }
+        Self { page: page.max(1), per_page: per_page.clamp(1, Self::MAX_PER_PAGE), sort: None }
     }
 
     #[must_use]
@@ -68,10 +64,7 @@ mod tests {
     #[test]
     fn a_page_request_is_clamped_to_sane_bounds() {
         let request = PageRequest::new(0, 10_000);
-        assert_eq!(
-            (request.page(), request.per_page()),
-            (1, PageRequest::MAX_PER_PAGE)
-        );
+        assert_eq!((request.page(), request.per_page()), (1, PageRequest::MAX_PER_PAGE));
         assert_eq!(PageRequest::new(3, 20).offset(), 40);
     }
 }

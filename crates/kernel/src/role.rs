@@ -41,10 +41,7 @@ impl FromStr for Role {
     type Err = UnknownRole;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|r| r.as_str() == s)
-            .ok_or_else(|| UnknownRole(s.to_owned()))
+        Self::ALL.into_iter().find(|r| r.as_str() == s).ok_or_else(|| UnknownRole(s.to_owned()))
     }
 }
 
@@ -57,9 +54,6 @@ mod tests {
         for role in Role::ALL {
             assert_eq!(role.as_str().parse::<Role>(), Ok(role));
         }
-        assert!(
-            "DOCTOR".parse::<Role>().is_err(),
-            "template roles are not roles here"
-        );
+        assert!("DOCTOR".parse::<Role>().is_err(), "template roles are not roles here");
     }
 }

@@ -58,10 +58,7 @@ mod tests {
         assert!(!scope.sees_company(theirs));
         assert!(scope.sees_user(UserId::new(), Some(mine)));
         assert!(!scope.sees_user(UserId::new(), Some(theirs)));
-        assert!(
-            !scope.sees_user(UserId::new(), None),
-            "super admins are outside every company"
-        );
+        assert!(!scope.sees_user(UserId::new(), None), "super admins are outside every company");
     }
 
     #[test]
@@ -75,9 +72,6 @@ mod tests {
     #[test]
     fn a_company_role_without_a_company_gets_no_scope() {
         assert_eq!(Scope::for_principal(Role::User, UserId::new(), None), None);
-        assert_eq!(
-            Scope::for_principal(Role::SuperAdmin, UserId::new(), None),
-            Some(Scope::All)
-        );
+        assert_eq!(Scope::for_principal(Role::SuperAdmin, UserId::new(), None), Some(Scope::All));
     }
 }

@@ -1,9 +1,6 @@
 //! Licensing: who bought how many seats for whom. Reference data (countries, industries),
 //! companies, batches, licence allocations and the seats they hold.
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod model;
 pub mod ports;

@@ -1,8 +1,6 @@
 //! The records of licensing, in the product's words.
 
-use kernel::{
-    AllocationId, BatchId, CompanyId, CountryId, Email, IndustryId, SeatId, SessionMinutes, UserId,
-};
+use kernel::{AllocationId, BatchId, CompanyId, CountryId, Email, IndustryId, SeatId, SessionMinutes, UserId};
 use time::{Date, OffsetDateTime};
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -19,19 +19,11 @@ pub enum FindError {
 pub trait CompanyRepository: Clone + Send + Sync + 'static {
     /// # Errors
     /// MUST return [`FindError::NotFound`] for a company outside `scope`.
-    fn find(
-        &self,
-        scope: Scope,
-        id: CompanyId,
-    ) -> impl Future<Output = Result<Company, FindError>> + Send;
+    fn find(&self, scope: Scope, id: CompanyId) -> impl Future<Output = Result<Company, FindError>> + Send;
 
     /// The companies `scope` sees, one page of them.
     ///
     /// # Errors
     /// Only [`FindError::Unknown`].
-    fn list(
-        &self,
-        scope: Scope,
-        page: PageRequest,
-    ) -> impl Future<Output = Result<Page<Company>, FindError>> + Send;
+    fn list(&self, scope: Scope, page: PageRequest) -> impl Future<Output = Result<Page<Company>, FindError>> + Send;
 }

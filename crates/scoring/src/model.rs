@@ -76,11 +76,7 @@ pub struct Attempt {
 /// Percent = absolute / max × 100; a level worth nothing scores 0 %.
 #[must_use]
 pub fn percent(score: u32, max_score: u32) -> f64 {
-    if max_score == 0 {
-        0.0
-    } else {
-        f64::from(score) * 100.0 / f64::from(max_score)
-    }
+    if max_score == 0 { 0.0 } else { f64::from(score) * 100.0 / f64::from(max_score) }
 }
 
 #[cfg(test)]

@@ -18,8 +18,5 @@ pub trait AttemptRepository: Clone + Send + Sync + 'static {
     ///
     /// # Errors
     /// MUST return [`RecordAttemptError::Duplicate`] when `(client, external_id)` exists.
-    fn record(
-        &self,
-        attempt: Attempt,
-    ) -> impl Future<Output = Result<(), RecordAttemptError>> + Send;
+    fn record(&self, attempt: Attempt) -> impl Future<Output = Result<(), RecordAttemptError>> + Send;
 }

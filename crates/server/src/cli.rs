@@ -5,11 +5,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
-#[command(
-    name = "playtrack",
-    version,
-    about = "Playtrack: the portal of game-based corporate training"
-)]
+#[command(name = "playtrack", version, about = "Playtrack: the portal of game-based corporate training")]
 pub struct Cli {
     /// A TOML configuration file (default: ./playtrack.toml when present).
     #[arg(long, global = true, env = "PLAYTRACK_CONFIG")]

@@ -69,9 +69,7 @@ impl Config {
                 ))));
             }
             Some(path) => figment = figment.merge(Toml::file_exact(path)),
-            None if Path::new(DEFAULT_FILE).exists() => {
-                figment = figment.merge(Toml::file_exact(DEFAULT_FILE))
-            }
+            None if Path::new(DEFAULT_FILE).exists() => figment = figment.merge(Toml::file_exact(DEFAULT_FILE)),
             None => {}
         }
         figment
@@ -83,21 +81,14 @@ impl Config {
 
     #[must_use]
     pub fn database_url(&self) -> String {
-        self.database_url.clone().unwrap_or_else(|| {
-            format!(
-                "sqlite://{}?mode=rwc",
-                self.data_dir.join("playtrack.db").display()
-            )
-        })
+        self.database_url
+            .clone()
+            .unwrap_or_else(|| format!("sqlite://{}?mode=rwc", self.data_dir.join("playtrack.db").display()))
     }
 
     #[must_use]
     pub fn public_url(&self) -> String {
-        self.public_url
-            .clone()
-            .unwrap_or_else(|| format!("http://{}", self.bind))
-            .trim_end_matches('/')
-            .to_owned()
+        self.public_url.clone().unwrap_or_else(|| format!("http://{}", self.bind)).trim_end_matches('/').to_owned()
     }
 }
 
@@ -109,10 +100,7 @@ mod tests {
     #[test]
     fn environment_overrides_the_file_which_overrides_defaults() {
         figment::Jail::expect_with(|jail| {
-            jail.create_file(
-                "playtrack.toml",
-                "bind = \"0.0.0.0:9000\"\nlog = \"debug\"\n",
-            )?;
+            jail.create_file("playtrack.toml", "bind = \"0.0.0.0:9000\"\nlog = \"debug\"\n")?;
             jail.set_env("PLAYTRACK_LOG", "warn");
             jail.set_env("DATABASE_URL", "postgres://db/playtrack");
             let config = Config::load(None).map_err(|e| e.to_string())?;
@@ -128,10 +116,7 @@ mod tests {
     fn the_embedded_default_is_a_sqlite_file_in_the_data_folder() {
         figment::Jail::expect_with(|_| {
             let config = Config::load(None).map_err(|e| e.to_string())?;
-            assert_eq!(
-                config.database_url(),
-                "sqlite://./data/playtrack.db?mode=rwc"
-            );
+            assert_eq!(config.database_url(), "sqlite://./data/playtrack.db?mode=rwc");
             Ok(())
         });
     }

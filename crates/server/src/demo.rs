@@ -17,9 +17,7 @@ pub const LOGINS_FILE: &str = "demo-logins.txt";
 /// # Errors
 /// A database failure or an unwritable data folder.
 pub async fn seed(config: &Config, store: &Store) -> anyhow::Result<Option<Vec<DemoLogin>>> {
-    let Some(logins) =
-        store::demo::seed(store, &Argon2Hasher::default(), crate::password::generate).await?
-    else {
+    let Some(logins) = store::demo::seed(store, &Argon2Hasher::default(), crate::password::generate).await? else {
         return Ok(None);
     };
     write_logins(&logins_path(config), &logins)?;
@@ -39,13 +37,8 @@ fn write_logins(path: &PathBuf, logins: &[DemoLogin]) -> anyhow::Result<()> {
     options.write(true).create(true).truncate(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options
-        .open(path)
-        .with_context(|| format!("writing {}", path.display()))?;
-    writeln!(
-        file,
-        "# Playtrack demo sign-ins (role, company, e-mail, password)"
-    )?;
+    let mut file = options.open(path).with_context(|| format!("writing {}", path.display()))?;
+    writeln!(file, "# Playtrack demo sign-ins (role, company, e-mail, password)")?;
     for login in logins {
         writeln!(
             file,
@@ -62,10 +55,7 @@ fn write_logins(path: &PathBuf, logins: &[DemoLogin]) -> anyhow::Result<()> {
 /// The banner `serve --demo` prints: who can sign in and where the passwords are.
 #[must_use]
 pub fn banner(config: &Config, logins: &[DemoLogin]) -> String {
-    let mut out = format!(
-        "Demo sign-ins (passwords in {}):\n",
-        logins_path(config).display()
-    );
+    let mut out = format!("Demo sign-ins (passwords in {}):\n", logins_path(config).display());
     let mut trainees = 0;
     for login in logins {
         if login.role == kernel::Role::User {

@@ -35,9 +35,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         return Ok(());
     }
     telemetry::init(&config);
-    let store = Store::connect(&config.database_url())
-        .await
-        .context("opening the database")?;
+    let store = Store::connect(&config.database_url()).await.context("opening the database")?;
     store.migrate().await.context("migrating the database")?;
     match cli.command {
         Command::Openapi => Ok(()),
@@ -46,25 +44,14 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Serve { demo } => serve(&config, store, demo).await,
-        Command::Demo {
-            command: DemoCommand::Seed,
-        } => match demo::seed(&config, &store).await? {
+        Command::Demo { command: DemoCommand::Seed } => match demo::seed(&config, &store).await? {
             Some(logins) => {
                 print!("{}", demo::banner(&config, &logins));
                 Ok(())
             }
-            None => anyhow::bail!(
-                "the database already holds users; demo data goes only into an empty one"
-            ),
+            None => anyhow::bail!("the database already holds users; demo data goes only into an empty one"),
         },
-        Command::Admin {
-            command:
-                AdminCommand::Create {
-                    email,
-                    name,
-                    password_stdin,
-                },
-        } => {
+        Command::Admin { command: AdminCommand::Create { email, name, password_stdin } } => {
             let email = Email::parse(&email)?;
             let (password, generated) = if password_stdin {
                 let mut line = String::new();
@@ -73,13 +60,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             } else {
                 (server::password::generate(), true)
             };
-            anyhow::ensure!(
-                !password.is_empty(),
-                "the password on standard input is empty"
-            );
-            let admin = IdentityService::new(store, Argon2Hasher::default())
-                .create_super_admin(email, name, &password)
-                .await?;
+            anyhow::ensure!(!password.is_empty(), "the password on standard input is empty");
+            let admin =
+                IdentityService::new(store, Argon2Hasher::default()).create_super_admin(email, name, &password).await?;
             println!("Created super admin {} ({}).", admin.email, admin.id);
             if generated {
                 println!("Password (shown once): {password}");
@@ -90,24 +73,14 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 }
 
 async fn serve(config: &Config, store: Store, demo: bool) -> anyhow::Result<()> {
-    let seeded = if demo {
-        demo::seed(config, &store).await?
-    } else {
-        None
-    };
+    let seeded = if demo { demo::seed(config, &store).await? } else { None };
     let app = Application::with_store(config, store)?;
     let url = config.public_url();
-    println!(
-        "\nPlaytrack is running: sign in at {url}/signin   (API docs: {url}{})",
-        http_api::API_DOCS_PATH
-    );
+    println!("\nPlaytrack is running: sign in at {url}/signin   (API docs: {url}{})", http_api::API_DOCS_PATH);
     match seeded {
         Some(logins) => print!("{}", demo::banner(config, &logins)),
         None if demo && demo::logins_path(config).exists() => {
-            println!(
-                "Demo sign-ins and their passwords: {}",
-                demo::logins_path(config).display()
-            );
+            println!("Demo sign-ins and their passwords: {}", demo::logins_path(config).display());
         }
         None => {}
     }

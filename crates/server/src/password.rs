@@ -14,10 +14,7 @@ const SPECIAL: &[u8] = b"!@#$%^&*+=._-";
 pub fn generate() -> String {
     let mut rng = rand::rng();
     let classes = [UPPER, LOWER, DIGITS, SPECIAL];
-    let mut chars: Vec<u8> = classes
-        .iter()
-        .map(|class| class[rng.random_range(..class.len())])
-        .collect();
+    let mut chars: Vec<u8> = classes.iter().map(|class| class[rng.random_range(..class.len())]).collect();
     let all: Vec<u8> = classes.concat();
     chars.extend((0..12).map(|_| all[rng.random_range(..all.len())]));
     chars.shuffle(&mut rng);

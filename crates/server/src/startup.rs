@@ -20,9 +20,7 @@ pub struct Application {
 
 impl std::fmt::Debug for Application {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Application")
-            .field("port", &self.port)
-            .finish_non_exhaustive()
+        f.debug_struct("Application").field("port", &self.port).finish_non_exhaustive()
     }
 }
 
@@ -32,9 +30,7 @@ impl Application {
     /// # Errors
     /// An unreachable database, a failed migration or an address in use.
     pub async fn build(config: &Config) -> anyhow::Result<Self> {
-        let store = Store::connect(&config.database_url())
-            .await
-            .context("opening the database")?;
+        let store = Store::connect(&config.database_url()).await.context("opening the database")?;
         store.migrate().await.context("migrating the database")?;
         Self::with_store(config, store)
     }
@@ -44,12 +40,9 @@ impl Application {
     /// # Errors
     /// An address in use.
     pub fn with_store(config: &Config, store: Store) -> anyhow::Result<Self> {
-        let listener =
-            TcpListener::bind(&config.bind).with_context(|| format!("binding {}", config.bind))?;
+        let listener = TcpListener::bind(&config.bind).with_context(|| format!("binding {}", config.bind))?;
         let port = listener.local_addr()?.port();
-        let state = AppState {
-            store: store.clone(),
-        };
+        let state = AppState { store: store.clone() };
         let mut server = HttpServer::new(move || {
             App::new()
                 .wrap(http_api::middleware::security_headers())
@@ -62,11 +55,7 @@ impl Application {
         if let Some(workers) = config.workers {
             server = server.workers(workers);
         }
-        Ok(Self {
-            port,
-            server: server.run(),
-            store,
-        })
+        Ok(Self { port, server: server.run(), store })
     }
 
     #[must_use]

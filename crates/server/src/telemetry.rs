@@ -10,8 +10,6 @@ pub fn init(config: &Config) {
     let registry = tracing_subscriber::registry().with(filter);
     let _ = match config.log_format {
         LogFormat::Pretty => registry.with(fmt::layer().with_target(false)).try_init(),
-        LogFormat::Json => registry
-            .with(fmt::layer().json().flatten_event(true))
-            .try_init(),
+        LogFormat::Json => registry.with(fmt::layer().json().flatten_event(true)).try_init(),
     };
 }

@@ -14,25 +14,15 @@ pub async fn serve(request: HttpRequest) -> HttpResponse {
     let path = request.path().trim_start_matches('/');
     if let Some(file) = (!path.is_empty()).then(|| Assets::get(path)).flatten() {
         // Vite puts a content hash in every name under assets/: they never change.
-        let cache = if path.starts_with("assets/") {
-            "public, max-age=31536000, immutable"
-        } else {
-            "no-cache"
-        };
+        let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
         return HttpResponse::Ok()
             .content_type(file.metadata.mimetype())
             .insert_header((header::CACHE_CONTROL, cache))
             .body(file.data.into_owned());
     }
     // A missing file with an extension is a broken link, not a client route.
-    if path
-        .rsplit('/')
-        .next()
-        .is_some_and(|last| last.contains('.'))
-    {
-        return HttpResponse::NotFound()
-            .content_type("text/plain; charset=utf-8")
-            .body("404 Page not found");
+    if path.rsplit('/').next().is_some_and(|last| last.contains('.')) {
+        return HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("404 Page not found");
     }
     match Assets::get("index.html") {
         Some(index) => HttpResponse::Ok()

@@ -12,9 +12,8 @@ use crate::{
 
 impl AttemptRepository for Store {
     async fn record(&self, attempt: Attempt) -> Result<(), RecordAttemptError> {
-        let unknown = |e: sea_orm::DbErr| {
-            RecordAttemptError::Unknown(anyhow::Error::new(e).context("recording an attempt"))
-        };
+        let unknown =
+            |e: sea_orm::DbErr| RecordAttemptError::Unknown(anyhow::Error::new(e).context("recording an attempt"));
         let tx = self.db.begin().await.map_err(unknown)?;
         let row = attempts::ActiveModel {
             id: Set(attempt.id.as_uuid()),
@@ -50,17 +49,12 @@ impl AttemptRepository for Store {
                     })
                 })
                 .collect::<Result<Vec<_>, RecordAttemptError>>()?;
-            attempt_skill_points::Entity::insert_many(points)
-                .exec(&tx)
-                .await
-                .map_err(unknown)?;
+            attempt_skill_points::Entity::insert_many(points).exec(&tx).await.map_err(unknown)?;
         }
         tx.commit().await.map_err(unknown)
     }
 }
 
 fn to_i32(value: u32) -> Result<i32, RecordAttemptError> {
-    i32::try_from(value)
-        .context("value exceeds the stored range")
-        .map_err(RecordAttemptError::Unknown)
+    i32::try_from(value).context("value exceeds the stored range").map_err(RecordAttemptError::Unknown)
 }

@@ -22,10 +22,7 @@ pub enum ConnectError {
     #[error("unsupported database URL `{0}`: use sqlite://… or postgres://…")]
     UnsupportedUrl(String),
     #[error("cannot create the database folder {path}")]
-    Folder {
-        path: String,
-        source: std::io::Error,
-    },
+    Folder { path: String, source: std::io::Error },
     #[error("cannot connect to the database")]
     Connect(#[source] sea_orm::DbErr),
     #[error("cannot migrate the database")]
@@ -39,10 +36,7 @@ impl Store {
     /// [`ConnectError`] when the URL is of another database, or it cannot be reached.
     pub async fn connect(url: &str) -> Result<Self, ConnectError> {
         let mut options = ConnectOptions::new(url.to_owned());
-        options
-            .sqlx_logging(false)
-            .connect_timeout(Duration::from_secs(5))
-            .acquire_timeout(Duration::from_secs(5));
+        options.sqlx_logging(false).connect_timeout(Duration::from_secs(5)).acquire_timeout(Duration::from_secs(5));
         if url.starts_with("sqlite:") {
             ensure_sqlite_folder(url)?;
             // WAL lets readers proceed during a write; the busy timeout makes a second writer
@@ -57,9 +51,7 @@ impl Store {
         } else if !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
             return Err(ConnectError::UnsupportedUrl(url.to_owned()));
         }
-        let db = Database::connect(options)
-            .await
-            .map_err(ConnectError::Connect)?;
+        let db = Database::connect(options).await.map_err(ConnectError::Connect)?;
         Ok(Self { db })
     }
 
@@ -69,9 +61,7 @@ impl Store {
     /// [`ConnectError::Migrate`] when a migration fails; the database is left as the failed
     /// migration's transaction left it (PostgreSQL rolls back, SQLite may not).
     pub async fn migrate(&self) -> Result<(), ConnectError> {
-        Migrator::up(&self.db, None)
-            .await
-            .map_err(ConnectError::Migrate)
+        Migrator::up(&self.db, None).await.map_err(ConnectError::Migrate)
     }
 
     /// One round trip, for readiness probes.
@@ -106,12 +96,8 @@ fn ensure_sqlite_folder(url: &str) -> Result<(), ConnectError> {
         return Ok(());
     }
     match Path::new(path).parent() {
-        Some(folder) if !folder.as_os_str().is_empty() => {
-            std::fs::create_dir_all(folder).map_err(|source| ConnectError::Folder {
-                path: folder.display().to_string(),
-                source,
-            })
-        }
+        Some(folder) if !folder.as_os_str().is_empty() => std::fs::create_dir_all(folder)
+            .map_err(|source| ConnectError::Folder { path: folder.display().to_string(), source }),
         _ => Ok(()),
     }
 }

@@ -13,8 +13,8 @@ use uuid::Uuid;
 use crate::{
     Store,
     entities::{
-        api_clients, approaches, batch_members, batches, chapters, companies, countries,
-        industries, level_skills, levels, skills, users,
+        api_clients, approaches, batch_members, batches, chapters, companies, countries, industries, level_skills,
+        levels, skills, users,
     },
 };
 
@@ -47,42 +47,12 @@ const COUNTRIES: [(&str, &str); 6] = [
     ("United Arab Emirates", "AE"),
 ];
 const INDUSTRIES: [&str; 4] = ["Banking", "Manufacturing", "Retail", "Logistics"];
-const SKILLS: [&str; 5] = [
-    "Communication",
-    "Negotiation",
-    "Problem solving",
-    "Leadership",
-    "Customer focus",
-];
+const SKILLS: [&str; 5] = ["Communication", "Negotiation", "Problem solving", "Leadership", "Customer focus"];
 const APPROACHES: [&str; 3] = ["Collaborative", "Assertive", "Analytical"];
 const CHAPTERS: [(&str, [&str; 4]); 3] = [
-    (
-        "First day on the floor",
-        [
-            "Meet the team",
-            "The missing delivery",
-            "A customer complains",
-            "Closing the shift",
-        ],
-    ),
-    (
-        "Under pressure",
-        [
-            "Two deadlines",
-            "The unhappy supplier",
-            "Short-staffed",
-            "The audit",
-        ],
-    ),
-    (
-        "Leading others",
-        [
-            "Giving feedback",
-            "Conflict in the team",
-            "The big pitch",
-            "Year-end review",
-        ],
-    ),
+    ("First day on the floor", ["Meet the team", "The missing delivery", "A customer complains", "Closing the shift"]),
+    ("Under pressure", ["Two deadlines", "The unhappy supplier", "Short-staffed", "The audit"]),
+    ("Leading others", ["Giving feedback", "Conflict in the team", "The big pitch", "Year-end review"]),
 ];
 
 const COMPANIES: [DemoCompany; 2] = [
@@ -177,22 +147,13 @@ pub async fn seed<H: PasswordHasher>(
             locale: "en".into(),
         })
     };
-    store
-        .create(account(
-            SUPER_ADMIN.0,
-            SUPER_ADMIN.1,
-            Role::SuperAdmin,
-            None,
-        )?)
-        .await?;
+    store.create(account(SUPER_ADMIN.0, SUPER_ADMIN.1, Role::SuperAdmin, None)?).await?;
 
-    let country_ids = insert_all(store, &COUNTRIES, |id, (name, iso)| {
-        countries::ActiveModel {
-            id: Set(id),
-            name: Set((*name).into()),
-            iso_code: Set((*iso).into()),
-            active: Set(true),
-        }
+    let country_ids = insert_all(store, &COUNTRIES, |id, (name, iso)| countries::ActiveModel {
+        id: Set(id),
+        name: Set((*name).into()),
+        iso_code: Set((*iso).into()),
+        active: Set(true),
     })
     .await?;
     let industry_ids = insert_all(store, &INDUSTRIES, |id, name| industries::ActiveModel {
@@ -223,12 +184,7 @@ pub async fn seed<H: PasswordHasher>(
         .exec(&store.db)
         .await?;
         store
-            .create(account(
-                company.admin.0,
-                company.admin.1,
-                Role::CompanyAdmin,
-                Some((company_id, company.name)),
-            )?)
+            .create(account(company.admin.0, company.admin.1, Role::CompanyAdmin, Some((company_id, company.name)))?)
             .await?;
         for (batch_name, members) in company.batches {
             let batch_id = BatchId::new();
@@ -244,14 +200,7 @@ pub async fn seed<H: PasswordHasher>(
             .exec(&store.db)
             .await?;
             for (email, name) in *members {
-                let user = store
-                    .create(account(
-                        email,
-                        name,
-                        Role::User,
-                        Some((company_id, company.name)),
-                    )?)
-                    .await?;
+                let user = store.create(account(email, name, Role::User, Some((company_id, company.name)))?).await?;
                 batch_members::Entity::insert(batch_members::ActiveModel {
                     batch_id: Set(batch_id.as_uuid()),
                     user_id: Set(user.id.as_uuid()),
@@ -288,22 +237,18 @@ struct Catalogue {
 }
 
 async fn seed_catalogue(store: &Store) -> anyhow::Result<Catalogue> {
-    let skill_ids: Vec<SkillId> = insert_all(store, &SKILLS, |id, name| skills::ActiveModel {
-        id: Set(id),
-        name: Set((*name).into()),
-    })
-    .await?
-    .into_iter()
-    .map(Into::into)
-    .collect();
-    let approach_ids = insert_all(store, &APPROACHES, |id, name| approaches::ActiveModel {
-        id: Set(id),
-        name: Set((*name).into()),
-    })
-    .await?
-    .into_iter()
-    .map(Into::into)
-    .collect();
+    let skill_ids: Vec<SkillId> =
+        insert_all(store, &SKILLS, |id, name| skills::ActiveModel { id: Set(id), name: Set((*name).into()) })
+            .await?
+            .into_iter()
+            .map(Into::into)
+            .collect();
+    let approach_ids =
+        insert_all(store, &APPROACHES, |id, name| approaches::ActiveModel { id: Set(id), name: Set((*name).into()) })
+            .await?
+            .into_iter()
+            .map(Into::into)
+            .collect();
     let mut levels_out = Vec::new();
     for (chapter_index, (title, level_titles)) in CHAPTERS.iter().enumerate() {
         let chapter_id = Uuid::now_v7();
@@ -318,10 +263,7 @@ async fn seed_catalogue(store: &Store) -> anyhow::Result<Catalogue> {
             let n = chapter_index * 4 + level_index;
             let difficulty = Difficulty::ALL[(chapter_index + level_index / 2).min(2)];
             let max_score = 60 + 20 * u32::try_from(chapter_index)?;
-            let trained = [
-                skill_ids[n % SKILLS.len()],
-                skill_ids[(n + 2) % SKILLS.len()],
-            ];
+            let trained = [skill_ids[n % SKILLS.len()], skill_ids[(n + 2) % SKILLS.len()]];
             let level_id = LevelId::new();
             levels::Entity::insert(levels::ActiveModel {
                 id: Set(level_id.as_uuid()),
@@ -333,21 +275,16 @@ async fn seed_catalogue(store: &Store) -> anyhow::Result<Catalogue> {
             })
             .exec(&store.db)
             .await?;
-            level_skills::Entity::insert_many(trained.iter().map(|skill| {
-                level_skills::ActiveModel {
-                    level_id: Set(level_id.as_uuid()),
-                    skill_id: Set(skill.as_uuid()),
-                }
+            level_skills::Entity::insert_many(trained.iter().map(|skill| level_skills::ActiveModel {
+                level_id: Set(level_id.as_uuid()),
+                skill_id: Set(skill.as_uuid()),
             }))
             .exec(&store.db)
             .await?;
             levels_out.push((level_id, max_score, difficulty, trained));
         }
     }
-    Ok(Catalogue {
-        levels: levels_out,
-        approaches: approach_ids,
-    })
+    Ok(Catalogue { levels: levels_out, approaches: approach_ids })
 }
 
 /// Each trainee has played further into the game than the one before, some levels twice.
@@ -361,9 +298,7 @@ async fn seed_attempts(
     let mut noise = Noise(0x5eed_cafe);
     for (t, user) in trainees.iter().enumerate() {
         let played = (3 + t * 2).min(catalogue.levels.len());
-        for (l, (level, max_score, difficulty, trained)) in
-            catalogue.levels.iter().take(played).enumerate()
-        {
+        for (l, (level, max_score, difficulty, trained)) in catalogue.levels.iter().take(played).enumerate() {
             let tries = 1 + noise.below(2);
             for attempt in 0..tries {
                 let share = 45 + noise.below(50) + attempt * 5;
@@ -382,10 +317,7 @@ async fn seed_attempts(
                         approach: catalogue.approaches[noise.below(catalogue.approaches.len())],
                         score,
                         max_score: *max_score,
-                        skill_points: vec![
-                            (trained[0], score / 2),
-                            (trained[1], score - score / 2),
-                        ],
+                        skill_points: vec![(trained[0], score / 2), (trained[1], score - score / 2)],
                         duration_seconds: u32::try_from(duration)?,
                         started_at: completed_at - Duration::seconds(i64::try_from(duration)?),
                         completed_at,
@@ -399,18 +331,12 @@ async fn seed_attempts(
 }
 
 /// Inserts one row per item under a fresh id and answers the ids in the items' order.
-async fn insert_all<T, A>(
-    store: &Store,
-    items: &[T],
-    row: impl Fn(Uuid, &T) -> A,
-) -> anyhow::Result<Vec<Uuid>>
+async fn insert_all<T, A>(store: &Store, items: &[T], row: impl Fn(Uuid, &T) -> A) -> anyhow::Result<Vec<Uuid>>
 where
     A: sea_orm::ActiveModelTrait + Send,
 {
     let ids: Vec<Uuid> = items.iter().map(|_| Uuid::now_v7()).collect();
-    A::Entity::insert_many(ids.iter().zip(items).map(|(id, item)| row(*id, item)))
-        .exec(&store.db)
-        .await?;
+    A::Entity::insert_many(ids.iter().zip(items).map(|(id, item)| row(*id, item))).exec(&store.db).await?;
     Ok(ids)
 }
 

@@ -1,9 +1,6 @@
 //! The storage adapter: sea-orm over SQLite (embedded default) or PostgreSQL (production),
 //! implementing the repository ports of the domain crates.
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 mod attempts;
 mod connection;

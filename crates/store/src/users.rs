@@ -30,9 +30,7 @@ impl UserRepository for Store {
             Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
                 Err(CreateUserError::EmailTaken(new.email))
             }
-            Err(e) => Err(CreateUserError::Unknown(
-                anyhow::Error::new(e).context("inserting a user"),
-            )),
+            Err(e) => Err(CreateUserError::Unknown(anyhow::Error::new(e).context("inserting a user"))),
         }
     }
 }
@@ -44,8 +42,7 @@ fn to_user(row: users::Model) -> Result<User, CreateUserError> {
         name: row.name,
         role: row.role.parse().context("stored role")?,
         company: row.company_id.map(Into::into),
-        status: UserStatus::parse(&row.status)
-            .with_context(|| format!("stored status `{}`", row.status))?,
+        status: UserStatus::parse(&row.status).with_context(|| format!("stored status `{}`", row.status))?,
         mfa_required: row.mfa_required,
         locale: row.locale,
         created_at: row.created_at,

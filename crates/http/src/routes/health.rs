@@ -24,10 +24,7 @@ pub struct Health {
 #[utoipa::path(operation_id = "getHealth", tag = "health", responses((status = OK, description = "The process is alive", body = Health)))]
 #[get("/healthz")]
 async fn health() -> web::Json<Health> {
-    web::Json(Health {
-        status: "ok",
-        version: env!("CARGO_PKG_VERSION"),
-    })
+    web::Json(Health { status: "ok", version: env!("CARGO_PKG_VERSION") })
 }
 
 #[derive(Serialize, ToSchema)]
@@ -54,10 +51,7 @@ async fn readiness(state: web::Data<AppState>) -> Result<web::Json<Readiness>, A
         store::Backend::Postgres => "postgres",
     };
     match state.store.ping().await {
-        Ok(()) => Ok(web::Json(Readiness {
-            status: "ready",
-            database,
-        })),
+        Ok(()) => Ok(web::Json(Readiness { status: "ready", database })),
         Err(e) => {
             tracing::warn!(error = %e, "readiness: database did not answer");
             Err(ApiError::new(ProblemCode::DatabaseUnavailable))

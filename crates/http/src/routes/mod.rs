@@ -11,30 +11,20 @@ use crate::{API_DOCS_PATH, ApiError, AppState, OPENAPI_PATH, ProblemCode};
 
 /// The documented routes; also what [`crate::openapi`] describes.
 pub(crate) fn api(cfg: &mut ServiceConfig) {
-    cfg.service(
-        scope::scope("/api/v1")
-            .configure(health::routes)
-            .default_service(web::to(not_found)),
-    );
+    cfg.service(scope::scope("/api/v1").configure(health::routes).default_service(web::to(not_found)));
 }
 
 /// Registers every API route, the spec and the docs page on an actix app.
 pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
         cfg.app_data(web::Data::new(state))
-            .app_data(
-                web::JsonConfig::default()
-                    .limit(1 << 20)
-                    .error_handler(|e, _| malformed(&e)),
-            )
+            .app_data(web::JsonConfig::default().limit(1 << 20).error_handler(|e, _| malformed(&e)))
             .app_data(web::QueryConfig::default().error_handler(|e, _| malformed(&e)))
             .app_data(web::PathConfig::default().error_handler(|e, _| malformed(&e)));
         api(&mut ServiceConfig::new(cfg));
-        cfg.service(
-            SwaggerUi::new(format!("{API_DOCS_PATH}/{{_:.*}}")).url(OPENAPI_PATH, crate::openapi()),
-        )
-        .service(web::redirect(API_DOCS_PATH, format!("{API_DOCS_PATH}/")))
-        .service(web::scope("/api").default_service(web::to(not_found)));
+        cfg.service(SwaggerUi::new(format!("{API_DOCS_PATH}/{{_:.*}}")).url(OPENAPI_PATH, crate::openapi()))
+            .service(web::redirect(API_DOCS_PATH, format!("{API_DOCS_PATH}/")))
+            .service(web::scope("/api").default_service(web::to(not_found)));
     }
 }
 
@@ -44,7 +34,5 @@ async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
 }
 
 fn malformed(error: &dyn std::fmt::Display) -> actix_web::Error {
-    ApiError::new(ProblemCode::MalformedRequest)
-        .with_detail(error.to_string())
-        .into()
+    ApiError::new(ProblemCode::MalformedRequest).with_detail(error.to_string()).into()
 }

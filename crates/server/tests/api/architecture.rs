@@ -3,13 +3,31 @@
 use std::collections::{BTreeSet, HashMap};
 
 const DOMAIN: [&str; 5] = ["kernel", "password-policy", "identity", "licensing", "scoring"];
-const IO: [&str; 12] =
-    ["sea-orm", "sqlx", "actix-web", "actix-rt", "tokio", "mio", "lettre", "reqwest", "hyper", "openidconnect", "oauth2", "utoipa"];
+const IO: [&str; 12] = [
+    "sea-orm",
+    "sqlx",
+    "actix-web",
+    "actix-rt",
+    "tokio",
+    "mio",
+    "lettre",
+    "reqwest",
+    "hyper",
+    "openidconnect",
+    "oauth2",
+    "utoipa",
+];
 
 #[test]
 fn domain_crates_depend_on_no_io_crate() {
     let output = std::process::Command::new(env!("CARGO"))
-        .args(["metadata", "--format-version", "1", "--manifest-path", concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.toml")])
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--manifest-path",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.toml"),
+        ])
         .output()
         .expect("cargo metadata runs");
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));

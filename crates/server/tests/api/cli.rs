@@ -1,6 +1,9 @@
 //! The operator's commands, run as the real binary.
 
-use std::{io::Write, process::{Command, Output, Stdio}};
+use std::{
+    io::Write,
+    process::{Command, Output, Stdio},
+};
 
 use crate::helpers::TestDb;
 

@@ -7,7 +7,11 @@ use crate::helpers::TestDb;
 
 async fn count(db: &TestDb, sql: &str) -> i64 {
     let connection = Database::connect(&db.url).await.unwrap();
-    let row = connection.query_one_raw(Statement::from_string(connection.get_database_backend(), sql)).await.unwrap().unwrap();
+    let row = connection
+        .query_one_raw(Statement::from_string(connection.get_database_backend(), sql))
+        .await
+        .unwrap()
+        .unwrap();
     row.try_get_by_index(0).unwrap()
 }
 

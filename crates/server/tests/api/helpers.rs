@@ -46,7 +46,8 @@ pub struct TestDb {
 
 /// Where the PostgreSQL server for tests is; the database name is ignored.
 fn postgres_admin_url() -> String {
-    std::env::var("PLAYTRACK_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+    std::env::var("PLAYTRACK_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
 }
 
 impl TestDb {
@@ -67,7 +68,9 @@ impl TestDb {
                 panic!("PostgreSQL at {admin_url} is unreachable and CI requires it: {e}")
             }
             Err(e) => {
-                eprintln!("\n*** WARNING: PostgreSQL at {admin_url} is unreachable ({e}); SKIPPING this PostgreSQL test. CI will not skip it. ***\n");
+                eprintln!(
+                    "\n*** WARNING: PostgreSQL at {admin_url} is unreachable ({e}); SKIPPING this PostgreSQL test. CI will not skip it. ***\n"
+                );
                 return None;
             }
         };
@@ -76,11 +79,21 @@ impl TestDb {
         admin.close().await.expect("close the admin connection");
         let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
         let folder = tempfile::tempdir().expect("temporary folder");
-        Some(Self { url: format!("{base}/{name}"), data_dir: folder.path().to_owned(), postgres: Some((admin_url, name)), _folder: folder })
+        Some(Self {
+            url: format!("{base}/{name}"),
+            data_dir: folder.path().to_owned(),
+            postgres: Some((admin_url, name)),
+            _folder: folder,
+        })
     }
 
     pub fn config(&self) -> Config {
-        Config { bind: "127.0.0.1:0".into(), data_dir: self.data_dir.clone(), database_url: Some(self.url.clone()), ..Config::default() }
+        Config {
+            bind: "127.0.0.1:0".into(),
+            data_dir: self.data_dir.clone(),
+            database_url: Some(self.url.clone()),
+            ..Config::default()
+        }
     }
 }
 
@@ -134,7 +147,8 @@ pub async fn spawn_app(db: TestDb) -> TestApp {
 /// A JSON body that must be problem+json with `code`.
 pub async fn assert_problem(response: reqwest::Response, status: u16, code: &str) -> serde_json::Value {
     assert_eq!(response.status().as_u16(), status);
-    let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let content_type =
+        response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
     assert_eq!(content_type, "application/problem+json");
     let request_id = response.headers().get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_owned);
     let body: serde_json::Value = response.json().await.expect("a JSON body");

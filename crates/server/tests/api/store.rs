@@ -4,7 +4,6 @@ use identity::{CreateUserError, NewUser, UserRepository, UserStatus};
 use kernel::{Email, Role};
 use store::Store;
 
-
 fn new_user(email: &str, role: Role) -> NewUser {
     NewUser {
         email: Email::parse(email).unwrap(),
