@@ -2,13 +2,18 @@
 // locales, api) → features → app, and features never import one another.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
-import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const FEATURES = ['auth', 'shell'];
-const SHARED = ['./src/components', './src/lib', './src/theme', './src/locales', './src/api', './src/types'];
+const SHARED = ['components', 'lib', 'theme', 'locales', 'api', 'types'];
+
+/** Imports go through the `@/` alias (relative imports stay inside a folder), so patterns on it
+ * are enough to hold the layers without a module resolver. */
+const restrict = (group, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
+});
 
 export default defineConfig([
   globalIgnores(['dist', 'coverage', 'src/api/gen', 'playwright-report', 'test-results', 'e2e-results']),
@@ -43,34 +48,16 @@ export default defineConfig([
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat['recommended-latest']],
     languageOptions: { globals: globals.browser },
-    plugins: { import: importPlugin },
-    settings: {
-      'import/resolver': { typescript: { project: './tsconfig.app.json' } },
-    },
-    rules: {
-      'import/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...FEATURES.map((feature) => ({
-              target: `./src/features/${feature}`,
-              from: './src/features',
-              except: [`./${feature}`],
-              message: 'Features never import each other: compose them in src/app.',
-            })),
-            {
-              target: './src/features',
-              from: './src/app',
-              message: 'Features do not import the app layer.',
-            },
-            {
-              target: SHARED,
-              from: ['./src/features', './src/app'],
-              message: 'Shared code imports neither features nor the app.',
-            },
-          ],
-        },
-      ],
-    },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: restrict(
+      ['@/app/*', ...FEATURES.filter((other) => other !== feature).map((other) => `@/features/${other}/*`)],
+      'Features never import each other nor the app layer: compose them in src/app.',
+    ),
+  })),
+  {
+    files: SHARED.map((dir) => `src/${dir}/**/*.{ts,tsx}`),
+    rules: restrict(['@/app/*', '@/features/*'], 'Shared code imports neither features nor the app.'),
   },
 ]);
