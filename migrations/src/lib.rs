@@ -7,6 +7,7 @@ pub use sea_orm_migration::prelude::*;
 mod helpers;
 mod m20261122_000001_create_identity_and_companies;
 mod m20261122_000002_create_level_catalogue_and_attempts;
+mod m20261122_000003_add_sign_in_state;
 
 #[derive(Debug)]
 pub struct Migrator;
@@ -17,6 +18,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261122_000001_create_identity_and_companies::Migration),
             Box::new(m20261122_000002_create_level_catalogue_and_attempts::Migration),
+            Box::new(m20261122_000003_add_sign_in_state::Migration),
         ]
     }
 }

@@ -16,8 +16,16 @@ pub enum ProblemCode {
     MalformedRequest,
     ValidationFailed,
     Unauthenticated,
+    SessionExpired,
     Forbidden,
     RateLimited,
+    InvalidCredentials,
+    AccountDisabled,
+    ChallengeExpired,
+    OtpInvalid,
+    SetupTokenInvalid,
+    PasswordPolicy,
+    EmailTaken,
     DatabaseUnavailable,
     Internal,
 }
@@ -28,9 +36,13 @@ impl ProblemCode {
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MalformedRequest => StatusCode::BAD_REQUEST,
             Self::ValidationFailed => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::Unauthenticated => StatusCode::UNAUTHORIZED,
-            Self::Forbidden => StatusCode::FORBIDDEN,
+            Self::Unauthenticated | Self::SessionExpired | Self::InvalidCredentials | Self::ChallengeExpired => {
+                StatusCode::UNAUTHORIZED
+            }
+            Self::Forbidden | Self::AccountDisabled | Self::SetupTokenInvalid => StatusCode::FORBIDDEN,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            Self::OtpInvalid | Self::PasswordPolicy => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::EmailTaken => StatusCode::CONFLICT,
             Self::DatabaseUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -43,8 +55,16 @@ impl ProblemCode {
             Self::MalformedRequest => "Malformed request",
             Self::ValidationFailed => "Validation failed",
             Self::Unauthenticated => "Authentication required",
+            Self::SessionExpired => "Session expired",
             Self::Forbidden => "Forbidden",
             Self::RateLimited => "Too many requests",
+            Self::InvalidCredentials => "Wrong e-mail or password",
+            Self::AccountDisabled => "Account disabled",
+            Self::ChallengeExpired => "Sign-in attempt expired",
+            Self::OtpInvalid => "Wrong code",
+            Self::SetupTokenInvalid => "Setup link invalid",
+            Self::PasswordPolicy => "Password too weak",
+            Self::EmailTaken => "E-mail already in use",
             Self::DatabaseUnavailable => "Database unavailable",
             Self::Internal => "Internal error",
         }
@@ -65,12 +85,39 @@ pub struct Problem {
     /// Quote this id to support: it is in the server's log line for this request.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub request_id: Option<String>,
+    /// For `VALIDATION_FAILED` and `PASSWORD_POLICY`: what is wrong with which field.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<FieldError>,
+    /// For `RATE_LIMITED`: when to try again (also in the `Retry-After` header).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_after_seconds: Option<u64>,
+    /// For `OTP_INVALID`: tries left before the sign-in must start again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remaining_attempts: Option<u16>,
+}
+
+/// One field's problem, as a stable code the UI translates (`REQUIRED`, `INVALID_EMAIL`, a
+/// password rule such as `UPPERCASE`, …).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct FieldError {
+    pub field: String,
+    pub code: String,
+}
+
+impl FieldError {
+    #[must_use]
+    pub fn new(field: &str, code: &str) -> Self {
+        Self { field: field.to_owned(), code: code.to_owned() }
+    }
 }
 
 #[derive(Debug)]
 pub struct ApiError {
     code: ProblemCode,
     detail: Option<String>,
+    errors: Vec<FieldError>,
+    retry_after: Option<time::Duration>,
+    remaining_attempts: Option<u16>,
     /// Logged, never sent.
     source: Option<anyhow::Error>,
 }
@@ -78,7 +125,23 @@ pub struct ApiError {
 impl ApiError {
     #[must_use]
     pub const fn new(code: ProblemCode) -> Self {
-        Self { code, detail: None, source: None }
+        Self { code, detail: None, errors: Vec::new(), retry_after: None, remaining_attempts: None, source: None }
+    }
+
+    /// `VALIDATION_FAILED` (or another code) naming the fields at fault.
+    #[must_use]
+    pub fn fields(code: ProblemCode, errors: Vec<FieldError>) -> Self {
+        Self { errors, ..Self::new(code) }
+    }
+
+    #[must_use]
+    pub fn rate_limited(retry_after: time::Duration) -> Self {
+        Self { retry_after: Some(retry_after), ..Self::new(ProblemCode::RateLimited) }
+    }
+
+    #[must_use]
+    pub fn otp_invalid(remaining: u16) -> Self {
+        Self { remaining_attempts: Some(remaining), ..Self::new(ProblemCode::OtpInvalid) }
     }
 
     /// A safe, user-facing explanation (no internals).
@@ -91,7 +154,7 @@ impl ApiError {
     /// An unexpected failure: logged with its cause chain, answered as a generic 500.
     #[must_use]
     pub fn internal(source: impl Into<anyhow::Error>) -> Self {
-        Self { code: ProblemCode::Internal, detail: None, source: Some(source.into()) }
+        Self { source: Some(source.into()), ..Self::new(ProblemCode::Internal) }
     }
 
     #[must_use]
@@ -122,7 +185,15 @@ impl ResponseError for ApiError {
             tracing::error!(request_id = request_id.as_deref(), error = ?source, "request failed");
         }
         let status = self.status_code();
-        HttpResponse::build(status).content_type("application/problem+json").json(Problem {
+        // Whole seconds, rounded up: "retry in 0 s" would invite an immediate retry.
+        let retry_after_seconds = self
+            .retry_after
+            .map(|d| u64::try_from(d.whole_seconds() + i64::from(d.subsec_nanoseconds() > 0)).unwrap_or(1));
+        let mut response = HttpResponse::build(status);
+        if let Some(seconds) = retry_after_seconds {
+            response.insert_header((actix_web::http::header::RETRY_AFTER, seconds.to_string()));
+        }
+        response.content_type("application/problem+json").json(Problem {
             kind: format!(
                 "urn:playtrack:problem:{}",
                 serde_json::to_value(self.code)
@@ -135,6 +206,9 @@ impl ResponseError for ApiError {
             code: self.code,
             detail: self.detail.clone(),
             request_id,
+            errors: self.errors.clone(),
+            retry_after_seconds,
+            remaining_attempts: self.remaining_attempts,
         })
     }
 }
@@ -150,8 +224,16 @@ mod tests {
             ProblemCode::MalformedRequest,
             ProblemCode::ValidationFailed,
             ProblemCode::Unauthenticated,
+            ProblemCode::SessionExpired,
             ProblemCode::Forbidden,
             ProblemCode::RateLimited,
+            ProblemCode::InvalidCredentials,
+            ProblemCode::AccountDisabled,
+            ProblemCode::ChallengeExpired,
+            ProblemCode::OtpInvalid,
+            ProblemCode::SetupTokenInvalid,
+            ProblemCode::PasswordPolicy,
+            ProblemCode::EmailTaken,
             ProblemCode::DatabaseUnavailable,
             ProblemCode::Internal,
         ];

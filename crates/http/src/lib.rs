@@ -2,12 +2,13 @@
 //! problem+json error mapping, and the middleware every response passes through.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod auth;
 pub mod error;
 pub mod middleware;
 mod openapi;
 mod routes;
 
-pub use error::{ApiError, Problem, ProblemCode};
+pub use error::{ApiError, FieldError, Problem, ProblemCode};
 pub use openapi::{API_DOCS_PATH, OPENAPI_PATH, openapi};
 pub use routes::configure;
 
@@ -15,4 +16,6 @@ pub use routes::configure;
 #[derive(Clone, Debug)]
 pub struct AppState {
     pub store: store::Store,
+    pub identity: auth::Identity,
+    pub tokens: auth::tokens::AccessTokens,
 }

@@ -1,6 +1,6 @@
 //! The records of identity, in the product's words.
 
-use kernel::{CompanyId, Email, Role, UserId};
+use kernel::{CompanyId, Email, EulaVersionId, Role, Scope, SessionId, TokenId, UserId};
 use time::OffsetDateTime;
 
 use crate::PasswordHash;
@@ -57,12 +57,83 @@ pub struct NewUser {
     pub locale: String,
 }
 
+/// A user as sign-in sees them: with the password hash and their company's requirements.
+#[derive(Clone, Debug)]
+pub struct Credentials {
+    pub user: User,
+    pub password: Option<PasswordHash>,
+    /// The user's company requires an e-mailed code at every sign-in.
+    pub company_requires_otp: bool,
+}
+
+impl Credentials {
+    #[must_use]
+    pub const fn requires_otp(&self) -> bool {
+        self.user.mfa_required || self.company_requires_otp
+    }
+}
+
 /// How a session was opened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SessionKind {
     Password,
     Sso,
     Game,
+}
+
+impl SessionKind {
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Password => "password",
+            Self::Sso => "sso",
+            Self::Game => "game",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct NewSession {
+    pub id: SessionId,
+    pub user: UserId,
+    /// The role at sign-in: a later change of role ends the session.
+    pub role: Role,
+    pub kind: SessionKind,
+    pub created_at: OffsetDateTime,
+    pub expires_at: OffsetDateTime,
+    pub context: RequestContext,
+}
+
+/// A session with what every request needs to judge it, read in one query.
+#[derive(Clone, Debug)]
+pub struct SessionView {
+    pub id: SessionId,
+    pub user: User,
+    pub role_at_sign_in: Role,
+    pub last_seen_at: OffsetDateTime,
+    pub expires_at: OffsetDateTime,
+    pub revoked_at: Option<OffsetDateTime>,
+    /// The company's session time; `None` for super admins.
+    pub company_session_minutes: Option<u8>,
+}
+
+/// The person behind an accepted session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Principal {
+    pub session: SessionId,
+    pub user: UserId,
+    pub email: Email,
+    pub name: String,
+    pub role: Role,
+    pub company: Option<CompanyId>,
+    pub scope: Scope,
+}
+
+/// Where a request came from, for sessions and the audit log.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RequestContext {
+    pub ip: Option<String>,
+    pub user_agent: Option<String>,
 }
 
 /// What a one-time token is for; a token of one purpose never serves another.
@@ -72,6 +143,66 @@ pub enum TokenPurpose {
     Invite,
     GameHandoff,
     OtpChallenge,
+    EulaChallenge,
+}
+
+impl TokenPurpose {
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Reset => "reset",
+            Self::Invite => "invite",
+            Self::GameHandoff => "game_handoff",
+            Self::OtpChallenge => "otp_challenge",
+            Self::EulaChallenge => "eula_challenge",
+        }
+    }
+}
+
+/// A stored one-time token: only hashes are kept.
+#[derive(Clone, Debug)]
+pub struct OneTimeToken {
+    pub id: TokenId,
+    pub purpose: TokenPurpose,
+    pub user: UserId,
+    pub token_hash: String,
+    /// For an OTP challenge: the hash of the e-mailed code.
+    pub secret_hash: Option<String>,
+    pub attempts: u16,
+    pub created_at: OffsetDateTime,
+    pub expires_at: OffsetDateTime,
+    pub consumed_at: Option<OffsetDateTime>,
+}
+
+/// The end-user licence agreement in one language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EulaDocument {
+    pub id: EulaVersionId,
+    pub version: u32,
+    pub locale: String,
+    pub body: String,
+    pub published_at: OffsetDateTime,
+}
+
+#[derive(Clone, Debug)]
+pub struct EulaAcceptance {
+    pub user: UserId,
+    pub version: EulaVersionId,
+    pub at: OffsetDateTime,
+    pub context: RequestContext,
+}
+
+/// One line of the audit log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditEvent {
+    pub at: OffsetDateTime,
+    pub actor: Option<UserId>,
+    pub action: &'static str,
+    pub target_type: &'static str,
+    pub target_id: Option<String>,
+    pub company: Option<CompanyId>,
+    pub details: serde_json::Value,
+    pub ip: Option<String>,
 }
 
 /// A mail to one person, already rendered in their language.

@@ -1,9 +1,17 @@
-//! What identity needs from the outside world. Adapters (the `store` crate, the hasher)
-//! implement these; tests use in-memory fakes.
+//! What identity needs from the outside world. Adapters (the `store` crate, the mail crate,
+//! the server's hashing pool) implement these; tests use in-memory fakes.
 
 use std::future::Future;
 
-use crate::{CreateUserError, NewUser, OutgoingMail, PasswordHash, User};
+use kernel::{Email, EulaVersionId, SessionId, TokenId, UserId};
+use time::OffsetDateTime;
+
+use crate::{
+    AuditEvent, CreateUserError, Credentials, EulaAcceptance, EulaDocument, NewSession, NewUser, OneTimeToken,
+    OutgoingMail, PasswordHash, SessionView, TokenPurpose, User,
+};
+
+type Result<T> = std::result::Result<T, anyhow::Error>;
 
 pub trait UserRepository: Clone + Send + Sync + 'static {
     /// Stores a new user.
@@ -11,23 +19,139 @@ pub trait UserRepository: Clone + Send + Sync + 'static {
     /// # Errors
     /// MUST return [`CreateUserError::EmailTaken`] when the e-mail (case-insensitively) is
     /// already used, whatever the other user's status.
-    fn create(&self, user: NewUser) -> impl Future<Output = Result<User, CreateUserError>> + Send;
+    fn create(&self, user: NewUser) -> impl Future<Output = std::result::Result<User, CreateUserError>> + Send;
+
+    /// The user with this (normalised) e-mail, with what sign-in needs.
+    fn find_credentials(&self, email: &Email) -> impl Future<Output = Result<Option<Credentials>>> + Send;
+
+    fn find(&self, id: UserId) -> impl Future<Output = Result<Option<User>>> + Send;
+
+    /// How many users exist at all (the first start offers a setup link when none do).
+    fn count_users(&self) -> impl Future<Output = Result<u64>> + Send;
 }
 
-/// Password hashing is CPU-bound on purpose; callers on an async runtime run it on a
-/// blocking thread.
+pub trait SessionRepository: Clone + Send + Sync + 'static {
+    fn open(&self, session: NewSession) -> impl Future<Output = Result<()>> + Send;
+
+    /// The session with its user and their company's session time, in one read.
+    fn find_session(&self, id: SessionId) -> impl Future<Output = Result<Option<SessionView>>> + Send;
+
+    fn touch(&self, id: SessionId, at: OffsetDateTime) -> impl Future<Output = Result<()>> + Send;
+
+    /// Ends one session; `false` when it was already ended.
+    fn revoke(&self, id: SessionId, at: OffsetDateTime) -> impl Future<Output = Result<bool>> + Send;
+}
+
+/// Random one-time tokens, stored hashed (see [`crate::secret`]).
+pub trait TokenRepository: Clone + Send + Sync + 'static {
+    fn issue(&self, token: OneTimeToken) -> impl Future<Output = Result<()>> + Send;
+
+    /// The token of `purpose` with this hash, consumed or not, expired or not: the caller judges.
+    fn find_token(
+        &self,
+        purpose: TokenPurpose,
+        token_hash: &str,
+    ) -> impl Future<Output = Result<Option<OneTimeToken>>> + Send;
+
+    /// Counts one more try and answers the new count. Atomic, so concurrent guesses all count.
+    fn count_attempt(&self, id: TokenId) -> impl Future<Output = Result<u16>> + Send;
+
+    /// A resent code: new secret, new expiry, tries start again.
+    fn replace_secret(
+        &self,
+        id: TokenId,
+        secret_hash: &str,
+        expires_at: OffsetDateTime,
+    ) -> impl Future<Output = Result<()>> + Send;
+
+    /// Marks the token used. Answers `true` only to the one caller that consumed it, so a
+    /// token raced by two requests serves one.
+    fn consume(&self, id: TokenId, at: OffsetDateTime) -> impl Future<Output = Result<bool>> + Send;
+}
+
+/// Failure counters for throttling, kept in the database so they hold across processes.
+pub trait ThrottleRepository: Clone + Send + Sync + 'static {
+    fn record_hit(&self, key: &str, at: OffsetDateTime) -> impl Future<Output = Result<()>> + Send;
+
+    /// Hits on `key` at or after `since`: how many, and the oldest one.
+    fn hits_since(
+        &self,
+        key: &str,
+        since: OffsetDateTime,
+    ) -> impl Future<Output = Result<(u32, Option<OffsetDateTime>)>> + Send;
+
+    fn clear_hits(&self, key: &str) -> impl Future<Output = Result<()>> + Send;
+}
+
+pub trait EulaRepository: Clone + Send + Sync + 'static {
+    /// The newest published version in `locale`, or in English when it has no such text.
+    fn current_eula(&self, locale: &str) -> impl Future<Output = Result<Option<EulaDocument>>> + Send;
+
+    fn has_accepted(&self, user: UserId, version: EulaVersionId) -> impl Future<Output = Result<bool>> + Send;
+
+    /// Records an acceptance; accepting the same version twice keeps the first record.
+    fn accept_eula(&self, acceptance: EulaAcceptance) -> impl Future<Output = Result<()>> + Send;
+}
+
+pub trait AuditLog: Clone + Send + Sync + 'static {
+    fn record(&self, event: AuditEvent) -> impl Future<Output = Result<()>> + Send;
+}
+
+/// Small server-wide values (the setup token's hash), shared by every process.
+pub trait SettingsRepository: Clone + Send + Sync + 'static {
+    fn get_setting(&self, key: &str) -> impl Future<Output = Result<Option<String>>> + Send;
+    fn put_setting(&self, key: &str, value: &str) -> impl Future<Output = Result<()>> + Send;
+    /// Stores `value` unless `key` already holds one, and answers what is stored: of several
+    /// processes starting at once, the first one's value wins for all.
+    fn init_setting(&self, key: &str, value: &str) -> impl Future<Output = Result<String>> + Send;
+    /// Removes the setting; `true` only for the caller that removed it.
+    fn take_setting(&self, key: &str) -> impl Future<Output = Result<bool>> + Send;
+}
+
+/// Everything identity stores, implemented by one adapter.
+pub trait IdentityStore:
+    UserRepository
+    + SessionRepository
+    + TokenRepository
+    + ThrottleRepository
+    + EulaRepository
+    + AuditLog
+    + SettingsRepository
+{
+}
+
+impl<T> IdentityStore for T where
+    T: UserRepository
+        + SessionRepository
+        + TokenRepository
+        + ThrottleRepository
+        + EulaRepository
+        + AuditLog
+        + SettingsRepository
+{
+}
+
+/// Tells people things by mail, in their language.
+pub trait Notifier: Clone + Send + Sync + 'static {
+    /// # Errors
+    /// The mail could not be handed to the mail system.
+    fn send_otp(&self, user: &User, code: &str) -> impl Future<Output = Result<()>> + Send;
+}
+
+/// Delivers a rendered mail (SMTP, or files in an outbox folder).
+pub trait Mailer: Clone + Send + Sync + 'static {
+    /// # Errors
+    /// Any delivery failure.
+    fn send(&self, mail: &OutgoingMail) -> impl Future<Output = Result<()>> + Send;
+}
+
+/// Password hashing is CPU-bound on purpose: adapters on an async runtime run it on a
+/// bounded pool of blocking threads, so sign-ins cannot starve other requests.
 pub trait PasswordHasher: Clone + Send + Sync + 'static {
     /// # Errors
     /// Only when the hashing library fails (out of memory); never for a user's input.
-    fn hash(&self, password: &str) -> anyhow::Result<PasswordHash>;
+    fn hash(&self, password: &str) -> impl Future<Output = Result<PasswordHash>> + Send;
 
     /// Whether `password` matches `hash`. A malformed stored hash counts as no match.
-    fn verify(&self, password: &str, hash: &PasswordHash) -> bool;
-}
-
-/// Delivers mail (OTP codes, reset links, invitations).
-pub trait Mailer: Clone + Send + Sync + 'static {
-    /// # Errors
-    /// Any delivery failure; the caller keeps the mail and retries, so none is lost.
-    fn send(&self, mail: &OutgoingMail) -> impl Future<Output = anyhow::Result<()>> + Send;
+    fn verify(&self, password: &str, hash: &PasswordHash) -> impl Future<Output = bool> + Send;
 }

@@ -26,7 +26,7 @@ impl<U: UserRepository, H: PasswordHasher> IdentityService<U, H> {
         name: String,
         password: &str,
     ) -> Result<User, CreateUserError> {
-        let hash = self.hasher.hash(password)?;
+        let hash = self.hasher.hash(password).await?;
         self.users
             .create(NewUser {
                 email,
@@ -71,6 +71,23 @@ mod tests {
             };
             users.push(user.clone());
             Ok(user)
+        }
+
+        async fn find_credentials(&self, email: &Email) -> anyhow::Result<Option<crate::Credentials>> {
+            let users = self.0.lock().unwrap();
+            Ok(users.iter().find(|u| &u.email == email).map(|u| crate::Credentials {
+                user: u.clone(),
+                password: None,
+                company_requires_otp: false,
+            }))
+        }
+
+        async fn find(&self, id: kernel::UserId) -> anyhow::Result<Option<User>> {
+            Ok(self.0.lock().unwrap().iter().find(|u| u.id == id).cloned())
+        }
+
+        async fn count_users(&self) -> anyhow::Result<u64> {
+            Ok(self.0.lock().unwrap().len() as u64)
         }
     }
 

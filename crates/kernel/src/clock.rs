@@ -39,6 +39,23 @@ impl Clock for ManualClock {
     }
 }
 
+/// The wall clock in production, a manual one in tests: one concrete type the composition
+/// root can hold whichever it was given.
+#[derive(Clone, Debug)]
+pub enum AnyClock {
+    System(SystemClock),
+    Manual(ManualClock),
+}
+
+impl Clock for AnyClock {
+    fn now(&self) -> OffsetDateTime {
+        match self {
+            Self::System(clock) => clock.now(),
+            Self::Manual(clock) => clock.now(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@ pub mod role;
 pub mod scope;
 pub mod session_minutes;
 
-pub use clock::{Clock, ManualClock, SystemClock};
+pub use clock::{AnyClock, Clock, ManualClock, SystemClock};
 pub use email::{Email, EmailError};
 pub use ids::*;
 pub use page::{Page, PageRequest, SortDirection};

@@ -1,9 +1,11 @@
-//! Mail adapters for identity's [`Mailer`] port. The embedded default writes each mail as an
-//! `.eml` file into an outbox folder (open it in any mail program) and logs it; production
-//! sends through SMTP.
+//! Mail: identity's [`Notifier`](identity::Notifier) rendered from templates in the user's
+//! language, delivered by SMTP in production or written as `.eml` files into an outbox folder
+//! by default (open them in any mail program).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
-mod file_outbox;
-mod message;
+mod notifier;
+mod templates;
+mod transport;
 
-pub use file_outbox::FileOutbox;
+pub use notifier::MailNotifier;
+pub use transport::Transport;

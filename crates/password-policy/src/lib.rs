@@ -78,3 +78,40 @@ impl PasswordPolicy {
 
 /// The special characters the seed lists for new passwords.
 pub const SPECIAL_CHARACTERS: &str = "!@#$%^&*)(+=._-";
+
+impl PasswordPolicy {
+    /// The rules `password` does not meet, in a stable order; empty when it passes.
+    #[must_use]
+    pub fn unmet(&self, password: &str) -> Vec<Rule> {
+        let length = password.chars().count();
+        let has = |predicate: fn(char) -> bool| password.chars().any(predicate);
+        let checks = [
+            (Rule::MinimumLength, length < usize::from(self.minimum_length)),
+            (Rule::MaximumLength, length > usize::from(self.maximum_length)),
+            (Rule::Digit, self.digits && !has(|c| c.is_ascii_digit())),
+            (Rule::Letter, self.letters && !has(char::is_alphabetic)),
+            (Rule::Lowercase, self.lowercase && !has(char::is_lowercase)),
+            (Rule::Uppercase, self.uppercase && !has(char::is_uppercase)),
+            (Rule::Symbol, self.symbols && !has(|c| !c.is_alphanumeric() && !c.is_whitespace())),
+            (Rule::SpecialCharacter, self.special_characters && !has(|c| SPECIAL_CHARACTERS.contains(c))),
+            (Rule::NoWhitespace, has(char::is_whitespace)),
+        ];
+        checks.into_iter().filter_map(|(rule, failed)| failed.then_some(rule)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_new_password_rule_of_the_seed() {
+        let policy = PasswordPolicy::new_password();
+        assert!(policy.unmet("Sunny-day42").is_empty());
+        assert_eq!(policy.unmet("Sunny-d4"), [Rule::MinimumLength]);
+        assert_eq!(policy.unmet("sunny-day-42"), [Rule::Uppercase]);
+        assert_eq!(policy.unmet("SunnyDay4242"), [Rule::SpecialCharacter]);
+        assert_eq!(policy.unmet("Sunny day-42"), [Rule::NoWhitespace]);
+        assert_eq!(policy.unmet("Sunny-day-and-night-42"), [Rule::MaximumLength]);
+    }
+}

@@ -30,6 +30,16 @@ pub struct Config {
     pub log_format: LogFormat,
     /// HTTP worker threads; defaults to the number of cores.
     pub workers: Option<usize>,
+    /// `smtp://host:port`, `smtps://user:pass@host`, or `smtp://…?tls=required`; without it,
+    /// mail is written to `<data_dir>/outbox/` as `.eml` files.
+    pub smtp_url: Option<String>,
+    /// The sender of every mail.
+    pub mail_from: String,
+    /// Absolute lifetime of a session, however active.
+    pub session_hours: u16,
+    /// Idle timeout of super admins' sessions (company users follow their company's session
+    /// time).
+    pub admin_session_minutes: u16,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -49,6 +59,10 @@ impl Default for Config {
             log: "info".into(),
             log_format: LogFormat::Pretty,
             workers: None,
+            smtp_url: None,
+            mail_from: "Playtrack <no-reply@playtrack.localhost>".into(),
+            session_hours: 12,
+            admin_session_minutes: 30,
         }
     }
 }
@@ -84,6 +98,14 @@ impl Config {
         self.database_url
             .clone()
             .unwrap_or_else(|| format!("sqlite://{}?mode=rwc", self.data_dir.join("playtrack.db").display()))
+    }
+
+    #[must_use]
+    pub fn session_policy(&self) -> identity::SessionPolicy {
+        identity::SessionPolicy {
+            lifetime: time::Duration::hours(i64::from(self.session_hours.max(1))),
+            admin_idle: time::Duration::minutes(i64::from(self.admin_session_minutes.max(1))),
+        }
     }
 
     #[must_use]

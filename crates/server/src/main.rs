@@ -6,7 +6,7 @@ use std::io::BufRead;
 use anyhow::Context;
 use clap::Parser;
 use identity::{Argon2Hasher, IdentityService};
-use kernel::Email;
+use kernel::{AnyClock, Email, SystemClock};
 use server::{
     cli::{AdminCommand, Cli, Command, DemoCommand},
     config::Config,
@@ -74,9 +74,12 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 
 async fn serve(config: &Config, store: Store, demo: bool) -> anyhow::Result<()> {
     let seeded = if demo { demo::seed(config, &store).await? } else { None };
-    let app = Application::with_store(config, store)?;
+    let app = Application::with_store(config, store, AnyClock::System(SystemClock)).await?;
     let url = config.public_url();
     println!("\nPlaytrack is running: sign in at {url}/signin   (API docs: {url}{})", http_api::API_DOCS_PATH);
+    if let Some(token) = app.identity().offer_setup().await? {
+        println!("No user exists yet. Create the first super admin (link valid 24 h, once): {url}/setup?token={token}");
+    }
     match seeded {
         Some(logins) => print!("{}", demo::banner(config, &logins)),
         None if demo && demo::logins_path(config).exists() => {

@@ -1,21 +1,32 @@
-//! The composition root: connect the store, build the HTTP app, listen.
+//! The composition root: connect the store, wire the adapters to the domain services, build
+//! the HTTP app, listen.
 
 use std::net::TcpListener;
 
 use actix_web::{App, HttpServer, dev::Server, middleware::from_fn, web};
 use anyhow::Context;
-use http_api::AppState;
+use http_api::{
+    AppState,
+    auth::{Identity, hashing::PooledHasher, tokens::AccessTokens},
+};
+use identity::SettingsRepository;
+use kernel::{AnyClock, SystemClock};
+use mail::{MailNotifier, Transport};
 use store::Store;
 use tracing_actix_web::TracingLogger;
 
 use crate::{config::Config, ui};
+
+/// The key that signs access tokens, made once and kept in the database so every process
+/// serving it accepts every other's tokens.
+const TOKEN_KEY_SETTING: &str = "access_token_key";
 
 /// A server bound to its port but not yet running, so callers (and tests asking for port 0)
 /// learn the real address first.
 pub struct Application {
     port: u16,
     server: Server,
-    store: Store,
+    state: AppState,
 }
 
 impl std::fmt::Debug for Application {
@@ -25,42 +36,56 @@ impl std::fmt::Debug for Application {
 }
 
 impl Application {
-    /// Connects and migrates the database, then binds `config.bind`.
+    /// Connects and migrates the database, then binds `config.bind`, on the wall clock.
     ///
     /// # Errors
-    /// An unreachable database, a failed migration or an address in use.
+    /// An unreachable database, a failed migration, a bad SMTP URL or an address in use.
     pub async fn build(config: &Config) -> anyhow::Result<Self> {
+        Self::build_with_clock(config, AnyClock::System(SystemClock)).await
+    }
+
+    /// As [`Self::build`], with the clock every time rule reads (tests move a manual one).
+    ///
+    /// # Errors
+    /// See [`Self::build`].
+    pub async fn build_with_clock(config: &Config, clock: AnyClock) -> anyhow::Result<Self> {
         let store = Store::connect(&config.database_url()).await.context("opening the database")?;
         store.migrate().await.context("migrating the database")?;
-        Self::with_store(config, store)
+        Self::with_store(config, store, clock).await
     }
 
     /// Binds with an already connected, migrated store.
     ///
     /// # Errors
-    /// An address in use.
-    pub fn with_store(config: &Config, store: Store) -> anyhow::Result<Self> {
+    /// A bad SMTP URL, an unreadable signing key or an address in use.
+    pub async fn with_store(config: &Config, store: Store, clock: AnyClock) -> anyhow::Result<Self> {
+        let state = app_state(config, store, clock).await?;
         let listener = TcpListener::bind(&config.bind).with_context(|| format!("binding {}", config.bind))?;
         let port = listener.local_addr()?.port();
-        let state = AppState { store: store.clone() };
+        let shared = state.clone();
         let mut server = HttpServer::new(move || {
             App::new()
                 .wrap(http_api::middleware::security_headers())
                 .wrap(from_fn(http_api::middleware::request_id))
                 .wrap(TracingLogger::default())
-                .configure(http_api::configure(state.clone()))
+                .configure(http_api::configure(shared.clone()))
                 .default_service(web::to(ui::serve))
         })
         .listen(listener)?;
         if let Some(workers) = config.workers {
             server = server.workers(workers);
         }
-        Ok(Self { port, server: server.run(), store })
+        Ok(Self { port, server: server.run(), state })
     }
 
     #[must_use]
     pub const fn port(&self) -> u16 {
         self.port
+    }
+
+    #[must_use]
+    pub const fn identity(&self) -> &Identity {
+        &self.state.identity
     }
 
     /// Serves until SIGINT/SIGTERM, letting requests in flight finish, then closes the pool.
@@ -70,7 +95,21 @@ impl Application {
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         self.server.await?;
         tracing::info!("stopped; closing the database pool");
-        self.store.close().await?;
+        self.state.store.close().await?;
         Ok(())
     }
+}
+
+async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Result<AppState> {
+    let transport = match &config.smtp_url {
+        Some(url) => Transport::smtp(url)?,
+        None => Transport::Outbox(config.data_dir.join("outbox")),
+    };
+    let notifier = MailNotifier::new(config.mail_from.parse().context("mail_from is not a mailbox")?, transport);
+    // 256 random bits, as URL-safe text.
+    let key = store.init_setting(TOKEN_KEY_SETTING, &identity::secret::new_token()).await?;
+    let identity =
+        Identity::new(store.clone(), notifier, PooledHasher::for_this_machine(), clock, config.session_policy())
+            .await?;
+    Ok(AppState { store, identity, tokens: AccessTokens::new(key.as_bytes()) })
 }

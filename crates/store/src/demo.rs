@@ -3,7 +3,7 @@
 //! of attempts. Deterministic apart from the passwords, so screenshots stay comparable.
 
 use anyhow::Context;
-use identity::{PasswordHasher, UserRepository, UserStatus};
+use identity::{Argon2Hasher, UserRepository, UserStatus};
 use kernel::{ApiClientId, AttemptId, BatchId, CompanyId, Email, LevelId, Role, SkillId, UserId};
 use scoring::{Attempt, AttemptRepository, Difficulty};
 use sea_orm::{ActiveValue::Set, EntityTrait, PaginatorTrait};
@@ -34,6 +34,8 @@ struct DemoCompany {
     industry: usize,
     country: usize,
     session_minutes: i16,
+    /// Every sign-in of this company's people asks for an e-mailed code.
+    mfa_required: bool,
     admin: (&'static str, &'static str),
     batches: &'static [(&'static str, &'static [(&'static str, &'static str)])],
 }
@@ -63,6 +65,7 @@ const COMPANIES: [DemoCompany; 2] = [
         industry: 0,
         country: 0,
         session_minutes: 30,
+        mfa_required: false,
         admin: ("priya.nair@meridian-bank.example", "Priya Nair"),
         batches: &[
             (
@@ -91,6 +94,7 @@ const COMPANIES: [DemoCompany; 2] = [
         industry: 1,
         country: 1,
         session_minutes: 15,
+        mfa_required: true,
         admin: ("giulia.romano@orbis-mfg.example", "Giulia Romano"),
         batches: &[(
             "Plant supervisors",
@@ -114,9 +118,9 @@ const SUPER_ADMIN: (&str, &str) = ("admin@playtrack.example", "Playtrack Admin")
 /// # Errors
 /// Any database failure; nothing is half-seeded on PostgreSQL since the first insert that
 /// fails stops the seed (re-run on an empty database).
-pub async fn seed<H: PasswordHasher>(
+pub async fn seed(
     store: &Store,
-    hasher: &H,
+    hasher: &Argon2Hasher,
     mut new_password: impl FnMut() -> String,
 ) -> anyhow::Result<Option<Vec<DemoLogin>>> {
     if users::Entity::find().count(&store.db).await? > 0 {
@@ -142,7 +146,7 @@ pub async fn seed<H: PasswordHasher>(
             role,
             company: company.map(|(id, _)| id),
             status: UserStatus::Active,
-            password: Some(hasher.hash(&password)?),
+            password: Some(hasher.hash_now(&password)?),
             mfa_required: false,
             locale: "en".into(),
         })
@@ -179,6 +183,7 @@ pub async fn seed<H: PasswordHasher>(
             logo: Set(None),
             logo_content_type: Set(None),
             active: Set(true),
+            mfa_required: Set(company.mfa_required),
             created_at: Set(now),
         })
         .exec(&store.db)

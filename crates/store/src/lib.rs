@@ -6,6 +6,8 @@ mod attempts;
 mod connection;
 pub mod demo;
 mod entities;
-mod users;
+mod identity;
+mod read_models;
 
 pub use connection::{Backend, ConnectError, Store};
+pub use read_models::{AuditEntry, DashboardCounts};

@@ -1,7 +1,12 @@
 //! Route registration: the documented API under `/api/v1`, the spec and its docs page, and
 //! problem+json answers for anything under `/api` that matches no route.
 
+mod account;
+mod audit;
+mod auth;
+mod dto;
 mod health;
+mod setup;
 
 use actix_web::web;
 use utoipa_actix_web::{scope, service_config::ServiceConfig};
@@ -11,7 +16,15 @@ use crate::{API_DOCS_PATH, ApiError, AppState, OPENAPI_PATH, ProblemCode};
 
 /// The documented routes; also what [`crate::openapi`] describes.
 pub(crate) fn api(cfg: &mut ServiceConfig) {
-    cfg.service(scope::scope("/api/v1").configure(health::routes).default_service(web::to(not_found)));
+    cfg.service(
+        scope::scope("/api/v1")
+            .configure(health::routes)
+            .configure(auth::routes)
+            .configure(account::routes)
+            .configure(setup::routes)
+            .configure(audit::routes)
+            .default_service(web::to(not_found)),
+    );
 }
 
 /// Registers every API route, the spec and the docs page on an actix app.

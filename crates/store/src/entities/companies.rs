@@ -17,6 +17,7 @@ pub struct Model {
     pub logo: Option<Vec<u8>>,
     pub logo_content_type: Option<String>,
     pub active: bool,
+    pub mfa_required: bool,
     pub created_at: TimeDateTimeWithTimeZone,
 }
 

@@ -19,6 +19,15 @@ pub struct Model {
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-pub enum Relation {}
+pub enum Relation {
+    #[sea_orm(belongs_to = "super::companies::Entity", from = "Column::CompanyId", to = "super::companies::Column::Id")]
+    Company,
+}
+
+impl Related<super::companies::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Company.def()
+    }
+}
 
 impl ActiveModelBehavior for ActiveModel {}

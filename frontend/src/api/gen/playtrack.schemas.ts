@@ -5,6 +5,83 @@
  * Licences, companies, batches, trainees and score reports of game-based training. Errors are `application/problem+json` with a stable `code`.
  * OpenAPI spec version: 0.1.0
  */
+export type AuditEventActorId = string | null;
+
+export type AuditEventCompanyId = string | null;
+
+export type AuditEventIp = string | null;
+
+export type AuditEventTargetId = string | null;
+
+export interface AuditEvent {
+  action: string;
+  actor_id?: AuditEventActorId;
+  at: string;
+  company_id?: AuditEventCompanyId;
+  details: unknown;
+  id: string;
+  ip?: AuditEventIp;
+  target_id?: AuditEventTargetId;
+  target_type: string;
+}
+
+export interface AuditEventPage {
+  items: AuditEvent[];
+  /** @minimum 0 */
+  page: number;
+  /** @minimum 0 */
+  per_page: number;
+  /** @minimum 0 */
+  total: number;
+}
+
+/**
+ * Counts of what the caller may see: everything (super admin), their company (company
+admin) or their own play (trainee).
+ */
+export interface Dashboard {
+  /** @minimum 0 */
+  attempts: number;
+  /** @minimum 0 */
+  batches: number;
+  /** @minimum 0 */
+  companies: number;
+  /**
+   * Distinct levels played at least once.
+   * @minimum 0
+   */
+  levels_played: number;
+  /** @minimum 0 */
+  trainees: number;
+}
+
+/**
+ * The end-user licence agreement in one language.
+ */
+export interface Eula {
+  /** The language of `text`: the one asked for, or English when it has none. */
+  locale: string;
+  published_at: string;
+  text: string;
+  /** @minimum 0 */
+  version: number;
+}
+
+export interface EulaChallenge {
+  challenge: string;
+  eula: Eula;
+  expires_at: string;
+}
+
+/**
+ * One field's problem, as a stable code the UI translates (`REQUIRED`, `INVALID_EMAIL`, a
+password rule such as `UPPERCASE`, …).
+ */
+export interface FieldError {
+  code: string;
+  field: string;
+}
+
 export interface Health {
   /** Always `ok` when the process answers. */
   status: string;
@@ -12,7 +89,99 @@ export interface Health {
   version: string;
 }
 
+export interface LoginRequest {
+  /** Trimmed and lower-cased by the server. */
+  email: string;
+  password: string;
+}
+
+export type LoginResponseOneOfAllOfStatus = typeof LoginResponseOneOfAllOfStatus[keyof typeof LoginResponseOneOfAllOfStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const LoginResponseOneOfAllOfStatus = {
+  session: 'session',
+} as const;
+
+export type LoginResponseOneOfAllOf = {
+  status: LoginResponseOneOfAllOfStatus;
+};
+
+export type LoginResponseOneOf = SessionGrant & LoginResponseOneOfAllOf;
+
+export type LoginResponseOneOfFourAllOfStatus = typeof LoginResponseOneOfFourAllOfStatus[keyof typeof LoginResponseOneOfFourAllOfStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const LoginResponseOneOfFourAllOfStatus = {
+  otp_required: 'otp_required',
+} as const;
+
+export type LoginResponseOneOfFourAllOf = {
+  status: LoginResponseOneOfFourAllOfStatus;
+};
+
+export type LoginResponseOneOfFour = OtpChallenge & LoginResponseOneOfFourAllOf;
+
+export type LoginResponseOneOfSevenAllOfStatus = typeof LoginResponseOneOfSevenAllOfStatus[keyof typeof LoginResponseOneOfSevenAllOfStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const LoginResponseOneOfSevenAllOfStatus = {
+  eula_required: 'eula_required',
+} as const;
+
+export type LoginResponseOneOfSevenAllOf = {
+  status: LoginResponseOneOfSevenAllOfStatus;
+};
+
+export type LoginResponseOneOfSeven = EulaChallenge & LoginResponseOneOfSevenAllOf;
+
+/**
+ * What comes after the password: a session, or the next step with its challenge token
+(send it back in the `session-token` header).
+ */
+export type LoginResponse = LoginResponseOneOf | LoginResponseOneOfFour | LoginResponseOneOfSeven;
+
+/**
+ * `null` for super admins.
+ */
+export type MeCompanyId = string | null;
+
+/**
+ * The signed-in user.
+ */
+export interface Me {
+  /** `null` for super admins. */
+  company_id?: MeCompanyId;
+  email: string;
+  id: string;
+  name: string;
+  role: Role;
+}
+
+export interface OtpChallenge {
+  challenge: string;
+  expires_at: string;
+  /**
+   * A new code can be asked for after this many seconds.
+   * @minimum 0
+   */
+  resend_after_seconds: number;
+}
+
+export interface OtpRequest {
+  /** The six digits from the mail. */
+  otp: string;
+}
+
 export type ProblemDetail = string | null;
+
+/**
+ * For `OTP_INVALID`: tries left before the sign-in must start again.
+ * @minimum 0
+ */
+export type ProblemRemainingAttempts = number | null;
 
 /**
  * Quote this id to support: it is in the server's log line for this request.
@@ -20,13 +189,31 @@ export type ProblemDetail = string | null;
 export type ProblemRequestId = string | null;
 
 /**
+ * For `RATE_LIMITED`: when to try again (also in the `Retry-After` header).
+ * @minimum 0
+ */
+export type ProblemRetryAfterSeconds = number | null;
+
+/**
  * The problem+json body.
  */
 export interface Problem {
   code: ProblemCode;
   detail?: ProblemDetail;
+  /** For `VALIDATION_FAILED` and `PASSWORD_POLICY`: what is wrong with which field. */
+  errors?: FieldError[];
+  /**
+   * For `OTP_INVALID`: tries left before the sign-in must start again.
+   * @minimum 0
+   */
+  remaining_attempts?: ProblemRemainingAttempts;
   /** Quote this id to support: it is in the server's log line for this request. */
   request_id?: ProblemRequestId;
+  /**
+   * For `RATE_LIMITED`: when to try again (also in the `Retry-After` header).
+   * @minimum 0
+   */
+  retry_after_seconds?: ProblemRetryAfterSeconds;
   /** @minimum 0 */
   status: number;
   title: string;
@@ -46,8 +233,16 @@ export const ProblemCode = {
   MALFORMED_REQUEST: 'MALFORMED_REQUEST',
   VALIDATION_FAILED: 'VALIDATION_FAILED',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
+  SESSION_EXPIRED: 'SESSION_EXPIRED',
   FORBIDDEN: 'FORBIDDEN',
   RATE_LIMITED: 'RATE_LIMITED',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
+  CHALLENGE_EXPIRED: 'CHALLENGE_EXPIRED',
+  OTP_INVALID: 'OTP_INVALID',
+  SETUP_TOKEN_INVALID: 'SETUP_TOKEN_INVALID',
+  PASSWORD_POLICY: 'PASSWORD_POLICY',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -58,4 +253,47 @@ export interface Readiness {
   /** `ready` when every dependency answers. */
   status: string;
 }
+
+export type Role = typeof Role[keyof typeof Role];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const Role = {
+  SUPER_ADMIN: 'SUPER_ADMIN',
+  COMPANY_ADMIN: 'COMPANY_ADMIN',
+  USER: 'USER',
+} as const;
+
+export interface SessionGrant {
+  expires_at: string;
+  /** The bearer token of every later call. */
+  token: string;
+  user: Me;
+}
+
+export interface SetupRequest {
+  email: string;
+  name: string;
+  /** 10–16 characters with an uppercase, a lowercase, a digit and a special character. */
+  password: string;
+  /** The token of the setup link. */
+  token: string;
+}
+
+export type ListAuditEventsParams = {
+/**
+ * From 1.
+ * @minimum 0
+ */
+page?: number;
+/**
+ * At most 200.
+ * @minimum 0
+ */
+per_page?: number;
+/**
+ * Only this action, e.g. `sign_in.failed`.
+ */
+action?: string;
+};
 

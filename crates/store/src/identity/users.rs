@@ -1,12 +1,16 @@
 //! Users: the [`identity::UserRepository`] port.
 
 use anyhow::Context;
-use identity::{CreateUserError, NewUser, User, UserRepository, UserStatus};
+use identity::{CreateUserError, Credentials, NewUser, PasswordHash, User, UserRepository, UserStatus};
 use kernel::{Email, UserId};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, SqlErr};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, SqlErr};
 use time::OffsetDateTime;
 
-use crate::{Store, entities::users};
+use super::failed;
+use crate::{
+    Store,
+    entities::{companies, users},
+};
 
 impl UserRepository for Store {
     async fn create(&self, new: NewUser) -> Result<User, CreateUserError> {
@@ -26,16 +30,45 @@ impl UserRepository for Store {
             created_at: Set(OffsetDateTime::now_utc()),
         };
         match row.insert(&self.db).await {
-            Ok(model) => to_user(model),
+            Ok(model) => Ok(to_user(model)?),
             Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
                 Err(CreateUserError::EmailTaken(new.email))
             }
-            Err(e) => Err(CreateUserError::Unknown(anyhow::Error::new(e).context("inserting a user"))),
+            Err(e) => Err(CreateUserError::Unknown(failed("inserting a user")(e))),
         }
+    }
+
+    async fn find_credentials(&self, email: &Email) -> anyhow::Result<Option<Credentials>> {
+        let found = users::Entity::find()
+            .filter(users::Column::Email.eq(email.as_str()))
+            .find_also_related(companies::Entity)
+            .one(&self.db)
+            .await
+            .map_err(failed("reading credentials"))?;
+        let Some((row, company)) = found else { return Ok(None) };
+        let password = row.password_hash.clone().map(PasswordHash::from_stored);
+        Ok(Some(Credentials {
+            user: to_user(row)?,
+            password,
+            company_requires_otp: company.is_some_and(|c| c.mfa_required),
+        }))
+    }
+
+    async fn find(&self, id: UserId) -> anyhow::Result<Option<User>> {
+        users::Entity::find_by_id(id.as_uuid())
+            .one(&self.db)
+            .await
+            .map_err(failed("reading a user"))?
+            .map(to_user)
+            .transpose()
+    }
+
+    async fn count_users(&self) -> anyhow::Result<u64> {
+        users::Entity::find().count(&self.db).await.map_err(failed("counting users"))
     }
 }
 
-fn to_user(row: users::Model) -> Result<User, CreateUserError> {
+pub(crate) fn to_user(row: users::Model) -> anyhow::Result<User> {
     Ok(User {
         id: row.id.into(),
         email: Email::parse(&row.email).context("stored e-mail")?,

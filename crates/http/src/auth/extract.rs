@@ -1,0 +1,129 @@
+//! Extractors: what a handler may ask of a request. Access control is a type: a handler that
+//! takes [`Admin`] cannot run for a trainee.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::{FromRequest, HttpRequest, dev::Payload, http::header, web};
+use identity::{AuthenticateError, Principal, RequestContext};
+use kernel::Role;
+
+use crate::{ApiError, AppState, ProblemCode};
+
+/// The languages the portal speaks; the first is the default.
+pub const LOCALES: [&str; 6] = ["en", "zh", "ar", "it", "es", "fr"];
+
+/// The challenge of a sign-in in progress, carried in the seed's `session-token` header.
+pub const CHALLENGE_HEADER: &str = "session-token";
+
+/// Any signed-in person.
+#[derive(Debug)]
+pub struct Authenticated(pub Principal);
+
+/// A super admin or a company admin; trainees get 403.
+#[derive(Debug)]
+pub struct Admin(pub Principal);
+
+/// Where the request came from and the language it asked for.
+#[derive(Debug)]
+pub struct RequestMeta {
+    pub context: RequestContext,
+    pub locale: &'static str,
+}
+
+/// The `session-token` header of an OTP or EULA step.
+#[derive(Debug)]
+pub struct ChallengeToken(pub String);
+
+type Ready<T> = std::future::Ready<Result<T, ApiError>>;
+
+impl FromRequest for Authenticated {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let bearer = req
+            .headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .map(str::to_owned);
+        Box::pin(async move {
+            let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("application state missing")))?;
+            let session = bearer
+                .and_then(|token| state.tokens.session_of(&token))
+                .ok_or(ApiError::new(ProblemCode::Unauthenticated))?;
+            match state.identity.authenticate(session).await {
+                Ok(principal) => Ok(Self(principal)),
+                Err(AuthenticateError::Invalid) => Err(ApiError::new(ProblemCode::Unauthenticated)),
+                Err(AuthenticateError::Expired) => Err(ApiError::new(ProblemCode::SessionExpired)),
+                Err(AuthenticateError::Unknown(e)) => Err(ApiError::internal(e)),
+            }
+        })
+    }
+}
+
+impl FromRequest for Admin {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let authenticated = Authenticated::from_request(req, payload);
+        Box::pin(async move {
+            let Authenticated(principal) = authenticated.await?;
+            match principal.role {
+                Role::SuperAdmin | Role::CompanyAdmin => Ok(Self(principal)),
+                Role::User => Err(ApiError::new(ProblemCode::Forbidden)),
+            }
+        })
+    }
+}
+
+impl FromRequest for RequestMeta {
+    type Error = ApiError;
+    type Future = Ready<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let header = |name| req.headers().get(name).and_then(|v: &header::HeaderValue| v.to_str().ok());
+        // The peer address, not X-Forwarded-For: that header is the client's to forge unless a
+        // trusted proxy sets it.
+        let ip = req.peer_addr().map(|addr| addr.ip().to_string());
+        let user_agent = header(header::USER_AGENT).map(|ua| ua.chars().take(512).collect());
+        let locale = header(header::ACCEPT_LANGUAGE).map_or(LOCALES[0], preferred_locale);
+        std::future::ready(Ok(Self { context: RequestContext { ip, user_agent }, locale }))
+    }
+}
+
+impl FromRequest for ChallengeToken {
+    type Error = ApiError;
+    type Future = Ready<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let token = req.headers().get(CHALLENGE_HEADER).and_then(|v| v.to_str().ok()).filter(|t| !t.is_empty());
+        std::future::ready(token.map(|t| Self(t.to_owned())).ok_or(ApiError::new(ProblemCode::ChallengeExpired)))
+    }
+}
+
+/// The first supported language of an `Accept-Language` header (`ar-EG,ar;q=0.9` → `ar`).
+fn preferred_locale(accept: &str) -> &'static str {
+    accept
+        .split(',')
+        .filter_map(|part| part.split(';').next())
+        .map(|tag| tag.trim().split('-').next().unwrap_or_default().to_ascii_lowercase())
+        .find_map(|language| LOCALES.into_iter().find(|l| *l == language))
+        .unwrap_or(LOCALES[0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_supported_language_wins() {
+        assert_eq!(preferred_locale("ar-EG,ar;q=0.9,en;q=0.8"), "ar");
+        assert_eq!(preferred_locale("de-DE,fr;q=0.7"), "fr");
+        assert_eq!(preferred_locale("de-DE"), "en");
+        assert_eq!(preferred_locale("zh-Hans-CN"), "zh");
+    }
+}

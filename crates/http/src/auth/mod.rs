@@ -1,0 +1,9 @@
+//! Who is calling: access tokens, the extractors that turn a request into a principal, and
+//! the pool that keeps password hashing off the async workers.
+
+pub mod extract;
+pub mod hashing;
+pub mod tokens;
+
+/// The sign-in service as this server wires it.
+pub type Identity = identity::SignIn<store::Store, mail::MailNotifier, hashing::PooledHasher, kernel::AnyClock>;

@@ -1,0 +1,144 @@
+//! Access tokens: an HS256 JWT that names a session. The session row, not the token, decides
+//! whether the caller is still signed in; the token only proves which session they hold.
+//! Exactly one algorithm, the issuer, the audience, the expiry and the token type are
+//! checked, so no other kind of token (challenge, reset, hand-off) ever passes as access.
+
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use kernel::SessionId;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+const ISSUER: &str = "playtrack";
+const AUDIENCE: &str = "playtrack-portal";
+const ACCESS: &str = "access";
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Claims {
+    iss: String,
+    aud: String,
+    sub: String,
+    sid: Uuid,
+    typ: String,
+    iat: i64,
+    exp: i64,
+}
+
+#[derive(Clone)]
+pub struct AccessTokens {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    validation: Validation,
+}
+
+impl std::fmt::Debug for AccessTokens {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AccessTokens(..)")
+    }
+}
+
+impl AccessTokens {
+    /// `secret`: at least 32 random bytes, shared by every server process.
+    #[must_use]
+    pub fn new(secret: &[u8]) -> Self {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.set_issuer(&[ISSUER]);
+        validation.set_audience(&[AUDIENCE]);
+        validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
+        validation.leeway = 0;
+        Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), validation }
+    }
+
+    /// # Errors
+    /// Only when signing fails, which HS256 does not.
+    pub fn issue(&self, session: &identity::OpenedSession, now: time::OffsetDateTime) -> anyhow::Result<String> {
+        let claims = Claims {
+            iss: ISSUER.into(),
+            aud: AUDIENCE.into(),
+            sub: session.user.id.to_string(),
+            sid: session.id.as_uuid(),
+            typ: ACCESS.into(),
+            iat: now.unix_timestamp(),
+            exp: session.expires_at.unix_timestamp(),
+        };
+        Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+    }
+
+    /// The session an access token names; `None` for anything else.
+    #[must_use]
+    pub fn session_of(&self, token: &str) -> Option<SessionId> {
+        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation).ok()?;
+        (data.claims.typ == ACCESS).then(|| SessionId::from_uuid(data.claims.sid))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use identity::{OpenedSession, User, UserStatus};
+    use kernel::{Email, Role, UserId};
+    use time::{Duration, OffsetDateTime};
+
+    fn session(expires_in: Duration) -> OpenedSession {
+        let now = OffsetDateTime::now_utc();
+        OpenedSession {
+            id: SessionId::new(),
+            user: User {
+                id: UserId::new(),
+                email: Email::parse("ops@provider.example").unwrap(),
+                name: "Ops".into(),
+                role: Role::SuperAdmin,
+                company: None,
+                status: UserStatus::Active,
+                mfa_required: false,
+                locale: "en".into(),
+                created_at: now,
+            },
+            expires_at: now + expires_in,
+        }
+    }
+
+    #[test]
+    fn a_token_names_its_session() {
+        let tokens = AccessTokens::new(&[7; 32]);
+        let opened = session(Duration::hours(1));
+        let token = tokens.issue(&opened, OffsetDateTime::now_utc()).unwrap();
+        assert_eq!(tokens.session_of(&token), Some(opened.id));
+    }
+
+    #[test]
+    fn expired_foreign_and_tampered_tokens_name_nothing() {
+        let tokens = AccessTokens::new(&[7; 32]);
+        let now = OffsetDateTime::now_utc();
+        let expired = tokens.issue(&session(Duration::seconds(-1)), now).unwrap();
+        let foreign = AccessTokens::new(&[8; 32]).issue(&session(Duration::hours(1)), now).unwrap();
+        let valid = tokens.issue(&session(Duration::hours(1)), now).unwrap();
+        let tampered = format!("{}x", &valid[..valid.len() - 1]);
+        for token in [expired, foreign, tampered, "not-a-jwt".into()] {
+            assert_eq!(tokens.session_of(&token), None, "{token}");
+        }
+    }
+
+    #[test]
+    fn another_algorithm_or_type_is_refused() {
+        let secret = [7; 32];
+        let tokens = AccessTokens::new(&secret);
+        let now = OffsetDateTime::now_utc().unix_timestamp();
+        let claims = |typ: &str| Claims {
+            iss: ISSUER.into(),
+            aud: AUDIENCE.into(),
+            sub: "x".into(),
+            sid: Uuid::now_v7(),
+            typ: typ.into(),
+            iat: now,
+            exp: now + 600,
+        };
+        let hs512 =
+            jsonwebtoken::encode(&Header::new(Algorithm::HS512), &claims(ACCESS), &EncodingKey::from_secret(&secret))
+                .unwrap();
+        let reset =
+            jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims("reset"), &EncodingKey::from_secret(&secret))
+                .unwrap();
+        assert_eq!(tokens.session_of(&hs512), None);
+        assert_eq!(tokens.session_of(&reset), None);
+    }
+}

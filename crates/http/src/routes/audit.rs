@@ -1,0 +1,94 @@
+//! The audit log, for admins: the super admin reads everything, a company admin their
+//! company's events.
+
+use actix_web::{get, web};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
+use uuid::Uuid;
+
+use crate::{ApiError, AppState, Problem, auth::extract::Admin};
+
+pub(super) fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(list_audit_events);
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AuditQuery {
+    /// From 1.
+    page: Option<u64>,
+    /// At most 200.
+    per_page: Option<u64>,
+    /// Only this action, e.g. `sign_in.failed`.
+    action: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AuditEvent {
+    id: Uuid,
+    #[serde(with = "time::serde::rfc3339")]
+    at: OffsetDateTime,
+    actor_id: Option<Uuid>,
+    action: String,
+    target_type: String,
+    target_id: Option<String>,
+    company_id: Option<Uuid>,
+    details: serde_json::Value,
+    ip: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AuditEventPage {
+    items: Vec<AuditEvent>,
+    total: u64,
+    page: u64,
+    per_page: u64,
+}
+
+/// Audit events, newest first, within the caller's scope.
+#[utoipa::path(
+    operation_id = "listAuditEvents",
+    tag = "audit",
+    security(("bearer" = [])),
+    params(AuditQuery),
+    responses(
+        (status = OK, description = "One page of events", body = AuditEventPage),
+        (status = UNAUTHORIZED, description = "`UNAUTHENTICATED` or `SESSION_EXPIRED`", body = Problem, content_type = "application/problem+json"),
+        (status = FORBIDDEN, description = "`FORBIDDEN`: trainees have no audit log", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[get("/audit-events")]
+async fn list_audit_events(
+    state: web::Data<AppState>,
+    who: Admin,
+    query: web::Query<AuditQuery>,
+) -> Result<web::Json<AuditEventPage>, ApiError> {
+    let request = kernel::PageRequest::new(
+        query.page.unwrap_or(1),
+        query.per_page.unwrap_or(kernel::PageRequest::DEFAULT_PER_PAGE),
+    );
+    let page =
+        state.store.audit_events(who.0.scope, &request, query.action.as_deref()).await.map_err(ApiError::internal)?;
+    Ok(web::Json(AuditEventPage {
+        items: page
+            .items
+            .into_iter()
+            .map(|e| AuditEvent {
+                id: e.id,
+                at: e.at,
+                actor_id: e.actor_id,
+                action: e.action,
+                target_type: e.target_type,
+                target_id: e.target_id,
+                company_id: e.company_id,
+                details: e.details,
+                ip: e.ip,
+            })
+            .collect(),
+        total: page.total,
+        page: page.page,
+        per_page: page.per_page,
+    }))
+}

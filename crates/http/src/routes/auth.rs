@@ -1,0 +1,278 @@
+//! Signing in and out: the state machine of identity over HTTP.
+
+use actix_web::{HttpResponse, get, post, web};
+use identity::{ChallengeError, LoginError, OpenedSession, Step};
+use kernel::{Email, EmailError};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use super::dto::{Eula, Me};
+use crate::{
+    ApiError, AppState, FieldError, Problem, ProblemCode,
+    auth::extract::{Authenticated, ChallengeToken, RequestMeta},
+};
+
+pub(super) fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(login)
+        .service(verify_otp)
+        .service(resend_otp)
+        .service(accept_eula)
+        .service(decline_eula)
+        .service(current_session)
+        .service(logout);
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct LoginRequest {
+    /// Trimmed and lower-cased by the server.
+    email: String,
+    password: String,
+}
+
+/// What comes after the password: a session, or the next step with its challenge token
+/// (send it back in the `session-token` header).
+#[derive(Serialize, ToSchema)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum LoginResponse {
+    Session(SessionGrant),
+    OtpRequired(OtpChallenge),
+    EulaRequired(EulaChallenge),
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SessionGrant {
+    /// The bearer token of every later call.
+    token: String,
+    #[serde(with = "time::serde::rfc3339")]
+    expires_at: OffsetDateTime,
+    user: Me,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct OtpChallenge {
+    challenge: String,
+    #[serde(with = "time::serde::rfc3339")]
+    expires_at: OffsetDateTime,
+    /// A new code can be asked for after this many seconds.
+    resend_after_seconds: u32,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EulaChallenge {
+    challenge: String,
+    #[serde(with = "time::serde::rfc3339")]
+    expires_at: OffsetDateTime,
+    eula: Eula,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct OtpRequest {
+    /// The six digits from the mail.
+    otp: String,
+}
+
+/// Sign in with e-mail and password.
+#[utoipa::path(
+    operation_id = "login",
+    tag = "auth",
+    request_body = LoginRequest,
+    responses(
+        (status = OK, description = "A session, or the next step", body = LoginResponse),
+        (status = UNAUTHORIZED, description = "`INVALID_CREDENTIALS`: unknown e-mail and wrong password alike", body = Problem, content_type = "application/problem+json"),
+        (status = FORBIDDEN, description = "`ACCOUNT_DISABLED`", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED`: e-mail or password missing, e-mail malformed", body = Problem, content_type = "application/problem+json"),
+        (status = TOO_MANY_REQUESTS, description = "`RATE_LIMITED`, with `Retry-After`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[post("/auth/login")]
+async fn login(
+    state: web::Data<AppState>,
+    meta: RequestMeta,
+    body: web::Json<LoginRequest>,
+) -> Result<web::Json<LoginResponse>, ApiError> {
+    let LoginRequest { email, password } = body.into_inner();
+    let mut errors = Vec::new();
+    let email = match Email::parse(&email) {
+        Ok(email) => Some(email),
+        Err(EmailError::Empty) => {
+            errors.push(FieldError::new("email", "REQUIRED"));
+            None
+        }
+        Err(EmailError::Invalid(_)) => {
+            errors.push(FieldError::new("email", "INVALID_EMAIL"));
+            None
+        }
+    };
+    if password.is_empty() {
+        errors.push(FieldError::new("password", "REQUIRED"));
+    }
+    let Some(email) = email.filter(|_| errors.is_empty()) else {
+        return Err(ApiError::fields(ProblemCode::ValidationFailed, errors));
+    };
+    match state.identity.login(&email, &password, meta.locale, &meta.context).await {
+        Ok(step) => Ok(web::Json(respond(&state, step)?)),
+        Err(LoginError::InvalidCredentials) => Err(ApiError::new(ProblemCode::InvalidCredentials)),
+        Err(LoginError::AccountDisabled) => Err(ApiError::new(ProblemCode::AccountDisabled)),
+        Err(LoginError::Throttled { retry_after }) => Err(ApiError::rate_limited(retry_after)),
+        Err(LoginError::Unknown(e)) => Err(ApiError::internal(e)),
+    }
+}
+
+/// Check the e-mailed code of a sign-in.
+#[utoipa::path(
+    operation_id = "verifyOtp",
+    tag = "auth",
+    params(("session-token" = String, Header, description = "The challenge from `login`")),
+    request_body = OtpRequest,
+    responses(
+        (status = OK, description = "A session, or the EULA step", body = LoginResponse),
+        (status = UNAUTHORIZED, description = "`CHALLENGE_EXPIRED`: start again from the password", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "`OTP_INVALID` with `remaining_attempts`, or `VALIDATION_FAILED`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[post("/auth/otp/verify")]
+async fn verify_otp(
+    state: web::Data<AppState>,
+    meta: RequestMeta,
+    challenge: ChallengeToken,
+    body: web::Json<OtpRequest>,
+) -> Result<web::Json<LoginResponse>, ApiError> {
+    let otp = body.otp.trim();
+    if otp.len() != 6 || !otp.bytes().all(|b| b.is_ascii_digit()) {
+        let code = if otp.is_empty() { "REQUIRED" } else { "OTP_FORMAT" };
+        return Err(ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("otp", code)]));
+    }
+    let step =
+        state.identity.verify_otp(&challenge.0, otp, meta.locale, &meta.context).await.map_err(challenge_error)?;
+    Ok(web::Json(respond(&state, step)?))
+}
+
+/// Send a new code for a sign-in, after a cool-down.
+#[utoipa::path(
+    operation_id = "resendOtp",
+    tag = "auth",
+    params(("session-token" = String, Header, description = "The challenge from `login`")),
+    responses(
+        (status = ACCEPTED, description = "A new code is on its way", body = OtpChallenge),
+        (status = UNAUTHORIZED, description = "`CHALLENGE_EXPIRED`", body = Problem, content_type = "application/problem+json"),
+        (status = TOO_MANY_REQUESTS, description = "`RATE_LIMITED`, with `Retry-After`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[post("/auth/otp/resend")]
+async fn resend_otp(
+    state: web::Data<AppState>,
+    meta: RequestMeta,
+    challenge: ChallengeToken,
+) -> Result<HttpResponse, ApiError> {
+    let sent = state.identity.resend_otp(&challenge.0, &meta.context).await.map_err(challenge_error)?;
+    Ok(HttpResponse::Accepted().json(otp_challenge(sent)))
+}
+
+/// Accept the licence agreement shown by `login`, which opens the session.
+#[utoipa::path(
+    operation_id = "acceptEula",
+    tag = "auth",
+    params(("session-token" = String, Header, description = "The challenge from the EULA step")),
+    responses(
+        (status = OK, description = "Signed in", body = SessionGrant),
+        (status = UNAUTHORIZED, description = "`CHALLENGE_EXPIRED`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[post("/auth/eula/accept")]
+async fn accept_eula(
+    state: web::Data<AppState>,
+    meta: RequestMeta,
+    challenge: ChallengeToken,
+) -> Result<web::Json<SessionGrant>, ApiError> {
+    let opened = state.identity.accept_eula(&challenge.0, meta.locale, &meta.context).await.map_err(challenge_error)?;
+    Ok(web::Json(grant(&state, opened)?))
+}
+
+/// Decline the licence agreement: the sign-in ends without a session.
+#[utoipa::path(
+    operation_id = "declineEula",
+    tag = "auth",
+    params(("session-token" = String, Header, description = "The challenge from the EULA step")),
+    responses(
+        (status = NO_CONTENT, description = "Signed out"),
+        (status = UNAUTHORIZED, description = "`CHALLENGE_EXPIRED`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[post("/auth/eula/decline")]
+async fn decline_eula(
+    state: web::Data<AppState>,
+    meta: RequestMeta,
+    challenge: ChallengeToken,
+) -> Result<HttpResponse, ApiError> {
+    state.identity.decline_eula(&challenge.0, &meta.context).await.map_err(challenge_error)?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Whether the bearer token is a live session, and whose (the seed's validate-token).
+#[utoipa::path(
+    operation_id = "getSession",
+    tag = "auth",
+    security(("bearer" = [])),
+    responses(
+        (status = OK, description = "The signed-in user", body = Me),
+        (status = UNAUTHORIZED, description = "`UNAUTHENTICATED` or `SESSION_EXPIRED`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[get("/auth/session")]
+async fn current_session(who: Authenticated) -> web::Json<Me> {
+    web::Json(Me::from(&who.0))
+}
+
+/// End this session on every server at once.
+#[utoipa::path(
+    operation_id = "logout",
+    tag = "auth",
+    security(("bearer" = [])),
+    responses(
+        (status = NO_CONTENT, description = "Signed out"),
+        (status = UNAUTHORIZED, description = "`UNAUTHENTICATED` or `SESSION_EXPIRED`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[post("/auth/logout")]
+async fn logout(state: web::Data<AppState>, who: Authenticated, meta: RequestMeta) -> Result<HttpResponse, ApiError> {
+    state.identity.logout(&who.0, &meta.context).await.map_err(ApiError::internal)?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+fn respond(state: &AppState, step: Step) -> Result<LoginResponse, ApiError> {
+    Ok(match step {
+        Step::Session(opened) => LoginResponse::Session(grant(state, opened)?),
+        Step::OtpRequired(challenge) => LoginResponse::OtpRequired(otp_challenge(challenge)),
+        Step::EulaRequired { challenge, eula } => LoginResponse::EulaRequired(EulaChallenge {
+            challenge: challenge.token,
+            expires_at: challenge.expires_at,
+            eula: Eula::from(eula),
+        }),
+    })
+}
+
+fn otp_challenge(challenge: identity::Challenge) -> OtpChallenge {
+    let cool_down = identity::rules::OTP_RESEND_COOL_DOWN.whole_seconds();
+    OtpChallenge {
+        challenge: challenge.token,
+        expires_at: challenge.expires_at,
+        resend_after_seconds: u32::try_from(cool_down).unwrap_or(30),
+    }
+}
+
+/// Signs the access token of a freshly opened session.
+pub(super) fn grant(state: &AppState, opened: OpenedSession) -> Result<SessionGrant, ApiError> {
+    let token = state.tokens.issue(&opened, OffsetDateTime::now_utc()).map_err(ApiError::internal)?;
+    Ok(SessionGrant { token, expires_at: opened.expires_at, user: Me::from(&opened.user) })
+}
+
+fn challenge_error(error: ChallengeError) -> ApiError {
+    match error {
+        ChallengeError::Expired => ApiError::new(ProblemCode::ChallengeExpired),
+        ChallengeError::WrongCode { remaining } => ApiError::otp_invalid(remaining),
+        ChallengeError::Throttled { retry_after } => ApiError::rate_limited(retry_after),
+        ChallengeError::Unknown(e) => ApiError::internal(e),
+    }
+}

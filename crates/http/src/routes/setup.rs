@@ -1,0 +1,71 @@
+//! The first super admin of an empty installation, through the link printed at start.
+
+use actix_web::{post, web};
+use identity::SetupError;
+use kernel::Email;
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use super::auth::{SessionGrant, grant};
+use crate::{ApiError, AppState, FieldError, Problem, ProblemCode, auth::extract::RequestMeta};
+
+pub(super) fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(complete_setup);
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct SetupRequest {
+    /// The token of the setup link.
+    token: String,
+    email: String,
+    name: String,
+    /// 10–16 characters with an uppercase, a lowercase, a digit and a special character.
+    password: String,
+}
+
+/// Create the first super admin and sign them in.
+#[utoipa::path(
+    operation_id = "completeSetup",
+    tag = "setup",
+    request_body = SetupRequest,
+    responses(
+        (status = OK, description = "The super admin exists and is signed in", body = SessionGrant),
+        (status = FORBIDDEN, description = "`SETUP_TOKEN_INVALID`: wrong, used or expired link, or set up already", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED` or `PASSWORD_POLICY` with the unmet rules", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[post("/setup")]
+async fn complete_setup(
+    state: web::Data<AppState>,
+    meta: RequestMeta,
+    body: web::Json<SetupRequest>,
+) -> Result<web::Json<SessionGrant>, ApiError> {
+    let SetupRequest { token, email, name, password } = body.into_inner();
+    let mut errors = Vec::new();
+    let email = Email::parse(&email).map_err(|_| errors.push(FieldError::new("email", "INVALID_EMAIL"))).ok();
+    let name = name.trim().to_owned();
+    if name.is_empty() {
+        errors.push(FieldError::new("name", "REQUIRED"));
+    }
+    let Some(email) = email.filter(|_| errors.is_empty()) else {
+        return Err(ApiError::fields(ProblemCode::ValidationFailed, errors));
+    };
+    match state.identity.complete_setup(&token, email, name, &password, &meta.context).await {
+        Ok(opened) => Ok(web::Json(grant(&state, opened)?)),
+        Err(SetupError::InvalidToken) => Err(ApiError::new(ProblemCode::SetupTokenInvalid)),
+        Err(SetupError::WeakPassword(rules)) => Err(ApiError::fields(
+            ProblemCode::PasswordPolicy,
+            rules.iter().map(|rule| FieldError::new("password", &rule_code(*rule))).collect(),
+        )),
+        Err(SetupError::Create(identity::CreateUserError::EmailTaken(_))) => {
+            Err(ApiError::new(ProblemCode::EmailTaken))
+        }
+        Err(SetupError::Create(e)) => Err(ApiError::internal(e)),
+    }
+}
+
+/// The wire code of a password rule: its serde name (`UPPERCASE`, `MINIMUM_LENGTH`, …).
+fn rule_code(rule: password_policy::Rule) -> String {
+    serde_json::to_value(rule).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+}

@@ -1,0 +1,42 @@
+//! The numbers of sign-in, in one place.
+
+use time::Duration;
+
+/// Failed passwords per account before it answers "too many attempts"…
+pub const ACCOUNT_FAILURES: u32 = 5;
+/// …and per address, looser because offices share one.
+pub const IP_FAILURES: u32 = 30;
+/// The window both limits count in.
+pub const FAILURE_WINDOW: Duration = Duration::minutes(15);
+
+pub const OTP_LIFETIME: Duration = Duration::minutes(5);
+pub const OTP_TRIES: u16 = 5;
+/// A new code may be asked for once this long after the last one…
+pub const OTP_RESEND_COOL_DOWN: Duration = Duration::seconds(30);
+/// …and this many times per challenge within the failure window.
+pub const OTP_RESENDS: u32 = 5;
+
+/// Time to read the EULA before the password step must be repeated.
+pub const EULA_CHALLENGE_LIFETIME: Duration = Duration::minutes(15);
+
+/// "Last seen" is written at most this often per session, not on every request.
+pub const TOUCH_INTERVAL: Duration = Duration::minutes(1);
+
+/// The first super admin's setup link.
+pub const SETUP_LINK_LIFETIME: Duration = Duration::hours(24);
+
+/// How long sessions live, set by the operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionPolicy {
+    /// Absolute lifetime, however active the session.
+    pub lifetime: Duration,
+    /// Idle timeout of users outside any company (super admins); company users follow their
+    /// company's session time.
+    pub admin_idle: Duration,
+}
+
+impl Default for SessionPolicy {
+    fn default() -> Self {
+        Self { lifetime: Duration::hours(12), admin_idle: Duration::minutes(30) }
+    }
+}

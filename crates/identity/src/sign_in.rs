@@ -1,0 +1,390 @@
+//! The sign-in state machine: password → [e-mailed code] → [EULA, for trainees] → session,
+//! and the checks every later request makes on its session.
+
+use kernel::{Clock, Email, Role, Scope, SessionId, TokenId};
+use serde_json::json;
+use time::{Duration, OffsetDateTime};
+
+use crate::{
+    AuditEvent, AuthenticateError, ChallengeError, EulaAcceptance, EulaDocument, IdentityStore, LoginError, NewSession,
+    Notifier, OneTimeToken, PasswordHash, PasswordHasher, Principal, RequestContext, SessionKind, TokenPurpose, User,
+    UserStatus,
+    rules::{self, SessionPolicy},
+    secret,
+};
+
+/// A session that was just opened; the HTTP layer turns it into a signed token.
+#[derive(Clone, Debug)]
+pub struct OpenedSession {
+    pub id: SessionId,
+    pub user: User,
+    pub expires_at: OffsetDateTime,
+}
+
+/// A step that must be passed with the challenge token before a session opens.
+#[derive(Clone, Debug)]
+pub struct Challenge {
+    /// Shown once, sent back in the `session-token` header.
+    pub token: String,
+    pub expires_at: OffsetDateTime,
+}
+
+#[derive(Clone, Debug)]
+pub enum Step {
+    Session(OpenedSession),
+    OtpRequired(Challenge),
+    EulaRequired { challenge: Challenge, eula: EulaDocument },
+}
+
+#[derive(Clone, Debug)]
+pub struct SignIn<S, N, H, C> {
+    store: S,
+    notifier: N,
+    hasher: H,
+    clock: C,
+    policy: SessionPolicy,
+    /// Verified against when the e-mail is unknown, so both answers take the same time.
+    decoy: PasswordHash,
+}
+
+impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H, C> {
+    /// # Errors
+    /// Only when hashing the decoy password fails.
+    pub async fn new(store: S, notifier: N, hasher: H, clock: C, policy: SessionPolicy) -> anyhow::Result<Self> {
+        let decoy = hasher.hash(&secret::new_token()).await?;
+        Ok(Self { store, notifier, hasher, clock, policy, decoy })
+    }
+
+    #[must_use]
+    pub const fn store(&self) -> &S {
+        &self.store
+    }
+
+    #[must_use]
+    pub const fn clock(&self) -> &C {
+        &self.clock
+    }
+
+    #[must_use]
+    pub const fn hasher(&self) -> &H {
+        &self.hasher
+    }
+
+    /// The password step. `locale` picks the EULA's language.
+    ///
+    /// # Errors
+    /// See [`LoginError`]; unknown e-mail and wrong password are the same error.
+    pub async fn login(
+        &self,
+        email: &Email,
+        password: &str,
+        locale: &str,
+        ctx: &RequestContext,
+    ) -> Result<Step, LoginError> {
+        let now = self.clock.now();
+        let account_key = format!("login:account:{email}");
+        let ip_key = ctx.ip.as_ref().map(|ip| format!("login:ip:{ip}"));
+        for (key, limit) in [(Some(&account_key), rules::ACCOUNT_FAILURES), (ip_key.as_ref(), rules::IP_FAILURES)] {
+            let Some(key) = key else { continue };
+            if let Some(retry_after) = self.throttled(key, limit, rules::FAILURE_WINDOW, now).await? {
+                self.audit(self.event(None, "sign_in.throttled", "email", email.to_string(), ctx)).await?;
+                return Err(LoginError::Throttled { retry_after });
+            }
+        }
+
+        let credentials = self.store.find_credentials(email).await?;
+        let stored = credentials.as_ref().and_then(|c| c.password.as_ref());
+        let matches = self.hasher.verify(password, stored.unwrap_or(&self.decoy)).await && stored.is_some();
+        let Some(credentials) = credentials.filter(|_| matches) else {
+            self.store.record_hit(&account_key, now).await?;
+            if let Some(ip_key) = &ip_key {
+                self.store.record_hit(ip_key, now).await?;
+            }
+            self.audit(self.event(None, "sign_in.failed", "email", email.to_string(), ctx)).await?;
+            return Err(LoginError::InvalidCredentials);
+        };
+        let user = credentials.user.clone();
+        if user.status != UserStatus::Active {
+            self.audit(self.event(Some(&user), "sign_in.refused_disabled", "user", user.id.to_string(), ctx)).await?;
+            return Err(LoginError::AccountDisabled);
+        }
+        self.store.clear_hits(&account_key).await?;
+
+        if credentials.requires_otp() {
+            return Ok(Step::OtpRequired(self.send_otp(&user, ctx).await?));
+        }
+        Ok(self.after_second_factor(user, locale, ctx).await?)
+    }
+
+    /// The e-mailed code step.
+    ///
+    /// # Errors
+    /// [`ChallengeError::WrongCode`] with the tries left; [`ChallengeError::Expired`] once
+    /// none are left or the challenge is unknown, used or old.
+    pub async fn verify_otp(
+        &self,
+        challenge: &str,
+        code: &str,
+        locale: &str,
+        ctx: &RequestContext,
+    ) -> Result<Step, ChallengeError> {
+        let now = self.clock.now();
+        let token = self.live_token(TokenPurpose::OtpChallenge, challenge, now).await?;
+        let tries = self.store.count_attempt(token.id).await?;
+        let expected = token.secret_hash.as_deref().unwrap_or_default();
+        if tries > rules::OTP_TRIES || !secret::same_hash(expected, &secret::hash_code(challenge, code)) {
+            let user = self.store.find(token.user).await?;
+            self.audit(AuditEvent {
+                details: json!({ "tries": tries }),
+                ..self.event(user.as_ref(), "otp.failed", "user", token.user.to_string(), ctx)
+            })
+            .await?;
+            if tries >= rules::OTP_TRIES {
+                self.store.consume(token.id, now).await?;
+                return Err(ChallengeError::Expired);
+            }
+            return Err(ChallengeError::WrongCode { remaining: rules::OTP_TRIES - tries });
+        }
+        let user = self.take(token.id, token.user, now).await?;
+        self.audit(self.event(Some(&user), "otp.verified", "user", user.id.to_string(), ctx)).await?;
+        Ok(self.after_second_factor(user, locale, ctx).await?)
+    }
+
+    /// A new code for the same challenge, after a cool-down.
+    ///
+    /// # Errors
+    /// [`ChallengeError::Throttled`] during the cool-down or after too many resends.
+    pub async fn resend_otp(&self, challenge: &str, ctx: &RequestContext) -> Result<Challenge, ChallengeError> {
+        let now = self.clock.now();
+        let token = self.live_token(TokenPurpose::OtpChallenge, challenge, now).await?;
+        let key = format!("otp:resend:{}", token.id);
+        let cool_down = self.throttled(&key, 1, rules::OTP_RESEND_COOL_DOWN, now).await?;
+        let too_many = self.throttled(&key, rules::OTP_RESENDS, rules::FAILURE_WINDOW, now).await?;
+        if let Some(retry_after) = too_many.or(cool_down) {
+            return Err(ChallengeError::Throttled { retry_after });
+        }
+        let user = self
+            .store
+            .find(token.user)
+            .await?
+            .filter(|u| u.status == UserStatus::Active)
+            .ok_or(ChallengeError::Expired)?;
+        let code = secret::new_otp_code();
+        let expires_at = now + rules::OTP_LIFETIME;
+        self.store.replace_secret(token.id, &secret::hash_code(challenge, &code), expires_at).await?;
+        self.store.record_hit(&key, now).await?;
+        self.notifier.send_otp(&user, &code).await?;
+        self.audit(self.event(Some(&user), "otp.resent", "user", user.id.to_string(), ctx)).await?;
+        Ok(Challenge { token: challenge.to_owned(), expires_at })
+    }
+
+    /// Accepting the current EULA completes the sign-in.
+    ///
+    /// # Errors
+    /// [`ChallengeError::Expired`] when the challenge is unknown, used or old.
+    pub async fn accept_eula(
+        &self,
+        challenge: &str,
+        locale: &str,
+        ctx: &RequestContext,
+    ) -> Result<OpenedSession, ChallengeError> {
+        let now = self.clock.now();
+        let token = self.live_token(TokenPurpose::EulaChallenge, challenge, now).await?;
+        let eula = self.store.current_eula(locale).await?.ok_or(ChallengeError::Expired)?;
+        let user = self.take(token.id, token.user, now).await?;
+        self.store
+            .accept_eula(EulaAcceptance { user: user.id, version: eula.id, at: now, context: ctx.clone() })
+            .await?;
+        self.audit(self.event(Some(&user), "eula.accepted", "eula", eula.version.to_string(), ctx)).await?;
+        Ok(self.open_session(user, SessionKind::Password, ctx).await?)
+    }
+
+    /// Declining ends the attempt: no session.
+    ///
+    /// # Errors
+    /// [`ChallengeError::Expired`] when the challenge is unknown, used or old.
+    pub async fn decline_eula(&self, challenge: &str, ctx: &RequestContext) -> Result<(), ChallengeError> {
+        let now = self.clock.now();
+        let token = self.live_token(TokenPurpose::EulaChallenge, challenge, now).await?;
+        let user = self.take(token.id, token.user, now).await?;
+        self.audit(self.event(Some(&user), "eula.declined", "user", user.id.to_string(), ctx)).await?;
+        Ok(())
+    }
+
+    /// The check every authenticated request makes: one read of the session row (with its
+    /// user and company), so a revocation on any process holds at once everywhere.
+    ///
+    /// # Errors
+    /// [`AuthenticateError::Invalid`] or [`AuthenticateError::Expired`].
+    pub async fn authenticate(&self, id: SessionId) -> Result<Principal, AuthenticateError> {
+        let now = self.clock.now();
+        let view = self.store.find_session(id).await?.ok_or(AuthenticateError::Invalid)?;
+        let user = &view.user;
+        if view.revoked_at.is_some() || user.status != UserStatus::Active || user.role != view.role_at_sign_in {
+            return Err(AuthenticateError::Invalid);
+        }
+        let idle = view.company_session_minutes.map_or(self.policy.admin_idle, |m| Duration::minutes(i64::from(m)));
+        if now >= view.expires_at || now - view.last_seen_at > idle {
+            self.store.revoke(id, now).await?;
+            return Err(AuthenticateError::Expired);
+        }
+        if now - view.last_seen_at >= rules::TOUCH_INTERVAL {
+            self.store.touch(id, now).await?;
+        }
+        let scope = Scope::for_principal(user.role, user.id, user.company).ok_or(AuthenticateError::Invalid)?;
+        Ok(Principal {
+            session: id,
+            user: user.id,
+            email: user.email.clone(),
+            name: user.name.clone(),
+            role: user.role,
+            company: user.company,
+            scope,
+        })
+    }
+
+    /// # Errors
+    /// Only storage failures.
+    pub async fn logout(&self, principal: &Principal, ctx: &RequestContext) -> anyhow::Result<()> {
+        let now = self.clock.now();
+        self.store.revoke(principal.session, now).await?;
+        self.audit(AuditEvent {
+            actor: Some(principal.user),
+            company: principal.company,
+            ..self.event(None, "sign_out", "session", principal.session.to_string(), ctx)
+        })
+        .await
+    }
+
+    /// Opens a session for someone whose identity is established (password, setup, SSO).
+    ///
+    /// # Errors
+    /// Only storage failures.
+    pub async fn open_session(
+        &self,
+        user: User,
+        kind: SessionKind,
+        ctx: &RequestContext,
+    ) -> anyhow::Result<OpenedSession> {
+        let now = self.clock.now();
+        let session = NewSession {
+            id: SessionId::new(),
+            user: user.id,
+            role: user.role,
+            kind,
+            created_at: now,
+            expires_at: now + self.policy.lifetime,
+            context: ctx.clone(),
+        };
+        let (id, expires_at) = (session.id, session.expires_at);
+        self.store.open(session).await?;
+        self.audit(AuditEvent {
+            details: json!({ "kind": kind.as_str() }),
+            ..self.event(Some(&user), "sign_in.succeeded", "session", id.to_string(), ctx)
+        })
+        .await?;
+        Ok(OpenedSession { id, user, expires_at })
+    }
+
+    async fn after_second_factor(&self, user: User, locale: &str, ctx: &RequestContext) -> anyhow::Result<Step> {
+        if user.role == Role::User
+            && let Some(eula) = self.store.current_eula(locale).await?
+            && !self.store.has_accepted(user.id, eula.id).await?
+        {
+            let challenge =
+                self.issue(TokenPurpose::EulaChallenge, &user, rules::EULA_CHALLENGE_LIFETIME, None).await?;
+            return Ok(Step::EulaRequired { challenge, eula });
+        }
+        Ok(Step::Session(self.open_session(user, SessionKind::Password, ctx).await?))
+    }
+
+    async fn send_otp(&self, user: &User, ctx: &RequestContext) -> anyhow::Result<Challenge> {
+        let code = secret::new_otp_code();
+        let challenge = self.issue(TokenPurpose::OtpChallenge, user, rules::OTP_LIFETIME, Some(&code)).await?;
+        self.notifier.send_otp(user, &code).await?;
+        self.audit(self.event(Some(user), "otp.sent", "user", user.id.to_string(), ctx)).await?;
+        Ok(challenge)
+    }
+
+    async fn issue(
+        &self,
+        purpose: TokenPurpose,
+        user: &User,
+        lifetime: Duration,
+        code: Option<&str>,
+    ) -> anyhow::Result<Challenge> {
+        let now = self.clock.now();
+        let token = secret::new_token();
+        self.store
+            .issue(OneTimeToken {
+                id: TokenId::new(),
+                purpose,
+                user: user.id,
+                token_hash: secret::hash_token(&token),
+                secret_hash: code.map(|code| secret::hash_code(&token, code)),
+                attempts: 0,
+                created_at: now,
+                expires_at: now + lifetime,
+                consumed_at: None,
+            })
+            .await?;
+        Ok(Challenge { token, expires_at: now + lifetime })
+    }
+
+    async fn live_token(
+        &self,
+        purpose: TokenPurpose,
+        token: &str,
+        now: OffsetDateTime,
+    ) -> Result<OneTimeToken, ChallengeError> {
+        self.store
+            .find_token(purpose, &secret::hash_token(token))
+            .await?
+            .filter(|t| t.consumed_at.is_none() && now < t.expires_at)
+            .ok_or(ChallengeError::Expired)
+    }
+
+    /// Consumes a challenge and answers its user, who must still be active.
+    async fn take(&self, token: TokenId, user: kernel::UserId, now: OffsetDateTime) -> Result<User, ChallengeError> {
+        if !self.store.consume(token, now).await? {
+            return Err(ChallengeError::Expired);
+        }
+        self.store.find(user).await?.filter(|u| u.status == UserStatus::Active).ok_or(ChallengeError::Expired)
+    }
+
+    /// `Some(retry_after)` when `key` has `limit` hits within `window`.
+    async fn throttled(
+        &self,
+        key: &str,
+        limit: u32,
+        window: Duration,
+        now: OffsetDateTime,
+    ) -> anyhow::Result<Option<Duration>> {
+        let (hits, oldest) = self.store.hits_since(key, now - window).await?;
+        Ok((hits >= limit).then(|| oldest.map_or(window, |oldest| oldest + window - now).max(Duration::seconds(1))))
+    }
+
+    fn event(
+        &self,
+        actor: Option<&User>,
+        action: &'static str,
+        target_type: &'static str,
+        target_id: String,
+        ctx: &RequestContext,
+    ) -> AuditEvent {
+        AuditEvent {
+            at: self.clock.now(),
+            actor: actor.map(|u| u.id),
+            action,
+            target_type,
+            target_id: Some(target_id),
+            company: actor.and_then(|u| u.company),
+            details: json!({}),
+            ip: ctx.ip.clone(),
+        }
+    }
+
+    async fn audit(&self, event: AuditEvent) -> anyhow::Result<()> {
+        self.store.record(event).await
+    }
+}

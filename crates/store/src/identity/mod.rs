@@ -1,0 +1,14 @@
+//! Identity's ports on the database.
+
+mod audit;
+mod eula;
+mod sessions;
+mod settings;
+mod throttle;
+mod tokens;
+mod users;
+
+/// Wraps a database error with what was being done, for the log's cause chain.
+fn failed(doing: &'static str) -> impl FnOnce(sea_orm::DbErr) -> anyhow::Error {
+    move |e| anyhow::Error::new(e).context(doing)
+}
