@@ -73,7 +73,7 @@ pub trait TokenRepository: Clone + Send + Sync + 'static {
 pub trait ThrottleRepository: Clone + Send + Sync + 'static {
     fn record_hit(&self, key: &str, at: OffsetDateTime) -> impl Future<Output = Result<()>> + Send;
 
-    /// Hits on `key` at or after `since`: how many, and the oldest one.
+    /// Hits on `key` strictly after `since`: how many, and the oldest one.
     fn hits_since(
         &self,
         key: &str,

@@ -157,7 +157,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     pub async fn resend_otp(&self, challenge: &str, ctx: &RequestContext) -> Result<Challenge, ChallengeError> {
         let now = self.clock.now();
         let token = self.live_token(TokenPurpose::OtpChallenge, challenge, now).await?;
-        let key = format!("otp:resend:{}", token.id);
+        let key = resend_key(token.id);
         let cool_down = self.throttled(&key, 1, rules::OTP_RESEND_COOL_DOWN, now).await?;
         let too_many = self.throttled(&key, rules::OTP_RESENDS, rules::FAILURE_WINDOW, now).await?;
         if let Some(retry_after) = too_many.or(cool_down) {
@@ -291,7 +291,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             && let Some(eula) = self.store.current_eula(locale).await?
             && !self.store.has_accepted(user.id, eula.id).await?
         {
-            let challenge =
+            let (_, challenge) =
                 self.issue(TokenPurpose::EulaChallenge, &user, rules::EULA_CHALLENGE_LIFETIME, None).await?;
             return Ok(Step::EulaRequired { challenge, eula });
         }
@@ -300,7 +300,9 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
 
     async fn send_otp(&self, user: &User, ctx: &RequestContext) -> anyhow::Result<Challenge> {
         let code = secret::new_otp_code();
-        let challenge = self.issue(TokenPurpose::OtpChallenge, user, rules::OTP_LIFETIME, Some(&code)).await?;
+        let (id, challenge) = self.issue(TokenPurpose::OtpChallenge, user, rules::OTP_LIFETIME, Some(&code)).await?;
+        // The first code starts the resend cool-down, like every resent one.
+        self.store.record_hit(&resend_key(id), self.clock.now()).await?;
         self.notifier.send_otp(user, &code).await?;
         self.audit(self.event(Some(user), "otp.sent", "user", user.id.to_string(), ctx)).await?;
         Ok(challenge)
@@ -312,12 +314,13 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         user: &User,
         lifetime: Duration,
         code: Option<&str>,
-    ) -> anyhow::Result<Challenge> {
+    ) -> anyhow::Result<(TokenId, Challenge)> {
         let now = self.clock.now();
         let token = secret::new_token();
+        let id = TokenId::new();
         self.store
             .issue(OneTimeToken {
-                id: TokenId::new(),
+                id,
                 purpose,
                 user: user.id,
                 token_hash: secret::hash_token(&token),
@@ -328,7 +331,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
                 consumed_at: None,
             })
             .await?;
-        Ok(Challenge { token, expires_at: now + lifetime })
+        Ok((id, Challenge { token, expires_at: now + lifetime }))
     }
 
     async fn live_token(
@@ -387,4 +390,9 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     async fn audit(&self, event: AuditEvent) -> anyhow::Result<()> {
         self.store.record(event).await
     }
+}
+
+/// The throttle key of one challenge's code mails.
+fn resend_key(challenge: TokenId) -> String {
+    format!("otp:resend:{challenge}")
 }

@@ -6,6 +6,7 @@ mod cli;
 mod demo;
 mod health;
 mod helpers;
+mod sign_in;
 mod spec;
 mod store;
 mod web_ui;

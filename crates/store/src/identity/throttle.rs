@@ -33,7 +33,7 @@ impl ThrottleRepository for Store {
             .column_as(Expr::col(hits::Column::Id).count(), "hits")
             .column_as(Expr::col(hits::Column::At).min(), "oldest")
             .filter(hits::Column::Key.eq(key))
-            .filter(hits::Column::At.gte(since))
+            .filter(hits::Column::At.gt(since))
             .into_model::<Window>()
             .one(&self.db)
             .await

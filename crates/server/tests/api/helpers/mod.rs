@@ -1,9 +1,16 @@
 //! `spawn_app()` and the database each test gets.
 
+mod fixtures;
+mod smtp;
+
 use std::path::PathBuf;
 
+use kernel::{AnyClock, ManualClock};
 use server::{config::Config, startup::Application};
 use uuid::Uuid;
+
+pub use fixtures::{PASSWORD, TestUser};
+pub use smtp::SmtpSink;
 
 /// Runs each listed test body once on SQLite and once on PostgreSQL, as `sqlite::name` and
 /// `postgres::name`.
@@ -121,8 +128,15 @@ impl Drop for TestDb {
 pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
+    /// The clock every time rule of the server reads; tests move it instead of sleeping.
+    pub clock: ManualClock,
+    /// Every mail the server sent, received over SMTP.
+    pub mail: SmtpSink,
+    /// For arranging data and checking what was stored.
+    pub db: sea_orm::DatabaseConnection,
+    pub config: Config,
     /// Held so the database outlives the test's requests, then is dropped.
-    _db: TestDb,
+    pub _db: TestDb,
 }
 
 impl TestApp {
@@ -133,15 +147,47 @@ impl TestApp {
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.client.get(self.url(path)).send().await.expect("request")
     }
+
+    pub async fn get_as(&self, path: &str, token: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).bearer_auth(token).send().await.expect("request")
+    }
+
+    pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
+        self.client.post(self.url(path)).json(body).send().await.expect("request")
+    }
+
+    /// A step after the password, carrying its challenge in the `session-token` header.
+    pub async fn post_challenge(&self, path: &str, challenge: &str, body: &serde_json::Value) -> reqwest::Response {
+        self.client.post(self.url(path)).header("session-token", challenge).json(body).send().await.expect("request")
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> reqwest::Response {
+        self.post_json("/api/v1/auth/login", &serde_json::json!({ "email": email, "password": password })).await
+    }
+
+    /// Signs in someone who needs no further step and answers the bearer token.
+    pub async fn token_of(&self, user: &TestUser) -> String {
+        let body: serde_json::Value = self.login(&user.email, &user.password).await.json().await.unwrap();
+        assert_eq!(body["status"], "session", "{body}");
+        body["token"].as_str().unwrap().to_owned()
+    }
 }
 
-/// Starts the real application (migrations included) on a random port.
+/// Starts the real application (migrations included) on a random port, with a manual clock
+/// set to now and mail going to an SMTP sink.
 pub async fn spawn_app(db: TestDb) -> TestApp {
-    let app = Application::build(&db.config()).await.expect("the application starts");
+    let mail = SmtpSink::start().await;
+    let mut config = db.config();
+    config.smtp_url = Some(mail.url());
+    // A whole second, so timestamps survive the databases' microsecond precision exactly.
+    let clock = ManualClock::starting_at(time::OffsetDateTime::now_utc().replace_nanosecond(0).unwrap());
+    let app =
+        Application::build_with_clock(&config, AnyClock::Manual(clock.clone())).await.expect("the application starts");
     let address = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
-    TestApp { address, client, _db: db }
+    let connection = sea_orm::Database::connect(&db.url).await.expect("a connection for the test");
+    TestApp { address, client, clock, mail, db: connection, config, _db: db }
 }
 
 /// A JSON body that must be problem+json with `code`.
