@@ -6,6 +6,8 @@ mod cli;
 mod demo;
 mod health;
 mod helpers;
+mod sessions;
+mod setup;
 mod sign_in;
 mod spec;
 mod store;

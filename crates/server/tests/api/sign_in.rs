@@ -4,7 +4,7 @@ use kernel::Role;
 use serde_json::{Value, json};
 use time::Duration;
 
-use crate::helpers::{TestApp, TestDb, assert_problem, spawn_app};
+use crate::helpers::{TestApp, assert_problem, spawn_app};
 
 async fn body(response: reqwest::Response) -> Value {
     assert_eq!(response.status(), 200, "unexpected status");

@@ -24,7 +24,6 @@ pub struct TestUser {
     pub id: Uuid,
     pub email: String,
     pub password: String,
-    pub company: Option<Uuid>,
 }
 
 impl TestApp {
@@ -105,7 +104,7 @@ impl TestApp {
             .await
             .unwrap();
         store.close().await.unwrap();
-        TestUser { id: user.id.as_uuid(), email, password: PASSWORD.into(), company }
+        TestUser { id: user.id.as_uuid(), email, password: PASSWORD.into() }
     }
 
     /// Publishes a new EULA version (English only), as an operator would.

@@ -9,7 +9,7 @@ use kernel::{AnyClock, ManualClock};
 use server::{config::Config, startup::Application};
 use uuid::Uuid;
 
-pub use fixtures::{PASSWORD, TestUser};
+pub use fixtures::TestUser;
 pub use smtp::SmtpSink;
 
 /// Runs each listed test body once on SQLite and once on PostgreSQL, as `sqlite::name` and
