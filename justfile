@@ -38,6 +38,10 @@ openapi: deps
     cargo run --quiet --bin playtrack -- openapi > openapi/openapi.json
     cd {{frontend}} && npm run --silent api:gen
 
+# Sign-in latency and throughput, and /healthz while sign-ins saturate the hashing pool.
+bench:
+    cargo bench -p server --bench login
+
 # Format the Rust code.
 fmt:
     cargo fmt --all

@@ -57,6 +57,23 @@ pub struct NewUser {
     pub locale: String,
 }
 
+impl NewUser {
+    /// An active super admin who signs in with the password behind `hash`.
+    #[must_use]
+    pub fn super_admin(email: Email, name: String, hash: PasswordHash) -> Self {
+        Self {
+            email,
+            name,
+            role: Role::SuperAdmin,
+            company: None,
+            status: UserStatus::Active,
+            password: Some(hash),
+            mfa_required: false,
+            locale: "en".into(),
+        }
+    }
+}
+
 /// A user as sign-in sees them: with the password hash and their company's requirements.
 #[derive(Clone, Debug)]
 pub struct Credentials {

@@ -1,8 +1,8 @@
 //! Identity's use cases, generic over their ports.
 
-use kernel::{Email, Role};
+use kernel::Email;
 
-use crate::{CreateUserError, NewUser, PasswordHasher, User, UserRepository, UserStatus};
+use crate::{CreateUserError, NewUser, PasswordHasher, User, UserRepository};
 
 #[derive(Clone, Debug)]
 pub struct IdentityService<U, H> {
@@ -27,25 +27,15 @@ impl<U: UserRepository, H: PasswordHasher> IdentityService<U, H> {
         password: &str,
     ) -> Result<User, CreateUserError> {
         let hash = self.hasher.hash(password).await?;
-        self.users
-            .create(NewUser {
-                email,
-                name,
-                role: Role::SuperAdmin,
-                company: None,
-                status: UserStatus::Active,
-                password: Some(hash),
-                mfa_required: false,
-                locale: "en".into(),
-            })
-            .await
+        self.users.create(NewUser::super_admin(email, name, hash)).await
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Argon2Hasher;
+    use crate::{Argon2Hasher, UserStatus};
+    use kernel::Role;
     use std::sync::{Arc, Mutex};
 
     /// An in-memory user store that keeps the port's promise about duplicate e-mails.

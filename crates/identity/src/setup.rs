@@ -1,13 +1,13 @@
 //! The first super admin of an empty installation: a one-time setup link printed at start,
 //! which lets whoever holds it choose the admin's e-mail and password.
 
-use kernel::{Clock, Email, Role};
+use kernel::{Clock, Email};
 use password_policy::PasswordPolicy;
 use time::OffsetDateTime;
 
 use crate::{
-    IdentityStore, NewUser, Notifier, PasswordHasher, RequestContext, SessionKind, SetupError, SignIn, UserStatus,
-    rules, secret, sign_in::OpenedSession,
+    IdentityStore, NewUser, Notifier, PasswordHasher, RequestContext, SessionKind, SetupError, SignIn, rules, secret,
+    sign_in::OpenedSession,
 };
 
 const SETUP_SETTING: &str = "setup_token";
@@ -54,19 +54,8 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         if self.store().count_users().await? > 0 || !self.store().take_setting(SETUP_SETTING).await? {
             return Err(SetupError::InvalidToken);
         }
-        let user = self
-            .store()
-            .create(NewUser {
-                email,
-                name,
-                role: Role::SuperAdmin,
-                company: None,
-                status: UserStatus::Active,
-                password: Some(self.hasher().hash(password).await?),
-                mfa_required: false,
-                locale: "en".into(),
-            })
-            .await?;
+        let hash = self.hasher().hash(password).await?;
+        let user = self.store().create(NewUser::super_admin(email, name, hash)).await?;
         Ok(self.open_session(user, SessionKind::Password, ctx).await?)
     }
 }

@@ -64,8 +64,9 @@ pub fn banner(config: &Config, logins: &[DemoLogin]) -> String {
                 continue;
             }
         }
+        let otp = if login.otp { "  (+ e-mailed code)" } else { "" };
         out.push_str(&format!(
-            "  {:<14} {:<42} {}\n",
+            "  {:<14} {:<42} {}{otp}\n",
             login.role.as_str(),
             login.email.as_str(),
             login.company.as_deref().unwrap_or("")
@@ -73,6 +74,10 @@ pub fn banner(config: &Config, logins: &[DemoLogin]) -> String {
     }
     if trainees > 2 {
         out.push_str(&format!("  … and {} more trainees\n", trainees - 2));
+    }
+    if config.smtp_url.is_none() && logins.iter().any(|l| l.otp) {
+        let outbox = config.data_dir.join("outbox");
+        out.push_str(&format!("E-mailed codes land in {} (newest .eml file).\n", outbox.display()));
     }
     out
 }

@@ -25,6 +25,8 @@ pub struct DemoLogin {
     pub role: Role,
     pub company: Option<String>,
     pub password: String,
+    /// Signs in with an e-mailed code after the password.
+    pub otp: bool,
 }
 
 struct DemoCompany {
@@ -130,15 +132,16 @@ pub async fn seed(
     let mut account = |email: &str,
                        name: &str,
                        role: Role,
-                       company: Option<(CompanyId, &str)>|
+                       company: Option<(CompanyId, &DemoCompany)>|
      -> anyhow::Result<identity::NewUser> {
         let password = new_password();
         let email = Email::parse(email)?;
         logins.push(DemoLogin {
             email: email.clone(),
             role,
-            company: company.map(|(_, n)| n.to_owned()),
+            company: company.map(|(_, c)| c.name.to_owned()),
             password: password.clone(),
+            otp: company.is_some_and(|(_, c)| c.mfa_required),
         });
         Ok(identity::NewUser {
             email,
@@ -189,7 +192,7 @@ pub async fn seed(
         .exec(&store.db)
         .await?;
         store
-            .create(account(company.admin.0, company.admin.1, Role::CompanyAdmin, Some((company_id, company.name)))?)
+            .create(account(company.admin.0, company.admin.1, Role::CompanyAdmin, Some((company_id, company)))?)
             .await?;
         for (batch_name, members) in company.batches {
             let batch_id = BatchId::new();
@@ -205,7 +208,7 @@ pub async fn seed(
             .exec(&store.db)
             .await?;
             for (email, name) in *members {
-                let user = store.create(account(email, name, Role::User, Some((company_id, company.name)))?).await?;
+                let user = store.create(account(email, name, Role::User, Some((company_id, company)))?).await?;
                 batch_members::Entity::insert(batch_members::ActiveModel {
                     batch_id: Set(batch_id.as_uuid()),
                     user_id: Set(user.id.as_uuid()),
