@@ -95,12 +95,15 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         let credentials = self.store.find_credentials(email).await?;
         let stored = credentials.as_ref().and_then(|c| c.password.as_ref());
         let matches = self.hasher.verify(password, stored.unwrap_or(&self.decoy)).await && stored.is_some();
+        // A failure on a known account is shown to that company's admins.
+        let company = credentials.as_ref().and_then(|c| c.user.company);
         let Some(credentials) = credentials.filter(|_| matches) else {
             self.store.record_hit(&account_key, now).await?;
             if let Some(ip_key) = &ip_key {
                 self.store.record_hit(ip_key, now).await?;
             }
-            self.audit(self.event(None, "sign_in.failed", "email", email.to_string(), ctx)).await?;
+            self.audit(AuditEvent { company, ..self.event(None, "sign_in.failed", "email", email.to_string(), ctx) })
+                .await?;
             return Err(LoginError::InvalidCredentials);
         };
         let user = credentials.user.clone();

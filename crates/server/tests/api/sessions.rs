@@ -164,6 +164,7 @@ crate::on_both_databases! {
         let session: serde_json::Value = app.post_challenge("/api/v1/auth/eula/accept", step["challenge"].as_str().unwrap(), &json!({})).await.json().await.unwrap();
         let trainee_token = session["token"].as_str().unwrap();
         app.token_of(&other_admin).await;
+        app.login(&admin.email, "Wrong-password-1").await;
 
         assert_problem(app.get_as("/api/v1/audit-events", trainee_token).await, 403, "FORBIDDEN").await;
 
@@ -171,6 +172,8 @@ crate::on_both_databases! {
         let companies: Vec<_> = seen["items"].as_array().unwrap().iter().map(|e| e["company_id"].clone()).collect();
         assert!(!companies.is_empty());
         assert!(companies.iter().all(|c| c == &json!(mine.to_string())), "{companies:?}");
+        let actions: Vec<_> = seen["items"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+        assert!(actions.contains(&"sign_in.failed"), "a failed sign-in of their own admin is theirs to see: {actions:?}");
         let everything: serde_json::Value = app.get_as("/api/v1/audit-events?per_page=200", &app.token_of(&super_admin).await).await.json().await.unwrap();
         assert!(everything["items"].as_array().unwrap().iter().any(|e| e["company_id"] == json!(theirs.to_string())));
     }
