@@ -1,15 +1,7 @@
 // Journeys of a signed-out visitor: landing, switching language, and lost links.
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../e2e-results');
-
-async function chooseLanguage(page: Page, language: string) {
-  await page.getByRole('button', { name: /^(Language|اللغة)/ }).click();
-  await page.getByRole('menuitem', { name: language }).click();
-  // The menu fades out before it leaves the page; screenshots should not catch it half-gone.
-  await expect(page.locator('[role="menu"]')).toHaveCount(0);
-}
+import { expect, test } from '@playwright/test';
+import { chooseLanguage, SCREENSHOTS } from './support';
 
 test('the root path lands on the sign-in page', async ({ page }) => {
   // Console errors include violations of the server's Content-Security-Policy.

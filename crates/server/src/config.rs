@@ -86,8 +86,14 @@ impl Config {
             None if Path::new(DEFAULT_FILE).exists() => figment = figment.merge(Toml::file_exact(DEFAULT_FILE)),
             None => {}
         }
+        // Unknown keys are typos in a file, but the environment also holds variables of other
+        // tools (`PLAYTRACK_TEST_POSTGRES_URL`, `PLAYTRACK_E2E_*`): read only ours from it.
+        let known: Vec<String> = serde_json::to_value(Self::default())
+            .ok()
+            .and_then(|v| v.as_object().map(|o| o.keys().cloned().collect()))
+            .unwrap_or_default();
         figment
-            .merge(Env::prefixed("PLAYTRACK_").ignore(&["config"]))
+            .merge(Env::prefixed("PLAYTRACK_").filter(move |key| known.iter().any(|k| key == k.as_str())))
             .merge(Env::raw().only(&["database_url"]))
             .extract()
             .map_err(Box::new)
@@ -144,7 +150,18 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_key_is_refused_rather_than_ignored() {
+    fn other_tools_variables_are_left_alone() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("PLAYTRACK_TEST_POSTGRES_URL", "postgres://elsewhere");
+            jail.set_env("PLAYTRACK_WORKERS", "3");
+            let config = Config::load(None).map_err(|e| e.to_string())?;
+            assert_eq!(config.workers, Some(3));
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn an_unknown_key_in_the_file_is_refused_rather_than_ignored() {
         figment::Jail::expect_with(|jail| {
             jail.create_file("playtrack.toml", "bnid = \"0.0.0.0:9000\"\n")?;
             assert!(Config::load(None).is_err());

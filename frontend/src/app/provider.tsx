@@ -1,8 +1,9 @@
-// Every app-wide provider: query client, translations, and the theme that follows the
-// language's text direction.
+// Every app-wide provider: query client, translations, the theme that follows the language's
+// text direction, and the toasts.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { NotificationsProvider } from '@/components/notifications';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { AppThemeProvider } from '@/theme/app-theme-provider';
@@ -23,7 +24,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <DirectionalTheme>{children}</DirectionalTheme>
+        <DirectionalTheme>
+          <NotificationsProvider>{children}</NotificationsProvider>
+        </DirectionalTheme>
       </QueryClientProvider>
     </I18nextProvider>
   );

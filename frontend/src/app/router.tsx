@@ -8,8 +8,10 @@ import {
   RouterProvider,
 } from 'react-router';
 import { TopProgressBar } from '@/components/top-progress-bar';
+import { IdleLogout } from '@/features/auth/components/idle-logout';
 import { PublicLayout } from '@/features/auth/components/public-layout';
 import { RequireAuth } from '@/features/auth/components/require-auth';
+import { SessionWatch } from '@/features/auth/components/session-watch';
 import { ShellLayout } from '@/features/shell/components/shell-layout';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/paths';
 import { landingPath } from '@/lib/session';
@@ -49,6 +51,7 @@ const AccessDeniedPage = lazyNamed(
   () => import('@/features/auth/components/access-denied-page'),
   'AccessDeniedPage',
 );
+const SetupPage = lazyNamed(() => import('@/features/auth/components/setup-page'), 'SetupPage');
 const DashboardPage = lazyNamed(
   () => import('@/features/shell/components/dashboard-page'),
   'DashboardPage',
@@ -63,12 +66,25 @@ function RootRedirect() {
   return <Navigate to={landingPath()} replace />;
 }
 
+/** The signed-in frame; the idle timer lives only here, so it never runs on a public page. */
+function SignedInFrame() {
+  return (
+    <>
+      <IdleLogout />
+      <ShellLayout />
+    </>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     element: (
-      <Suspense fallback={<TopProgressBar />}>
-        <Outlet />
-      </Suspense>
+      <>
+        <SessionWatch />
+        <Suspense fallback={<TopProgressBar />}>
+          <Outlet />
+        </Suspense>
+      </>
     ),
     children: [
       { index: true, element: <RootRedirect /> },
@@ -85,13 +101,14 @@ export const routes: RouteObject[] = [
           { path: 'logout', element: <LogoutPage /> },
           { path: 'session-wrong', element: <SessionWrongPage /> },
           { path: 'access-denied', element: <AccessDeniedPage /> },
+          { path: 'setup', element: <SetupPage /> },
         ],
       },
       {
         element: <RequireAuth />,
         children: [
           {
-            element: <ShellLayout />,
+            element: <SignedInFrame />,
             children: [
               { path: 'dashboard/crm', element: <DashboardPage /> },
               {

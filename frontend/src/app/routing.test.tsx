@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderApp, TEST_USER } from '@/testing/render-app';
 
 async function expectSignInPage(router: ReturnType<typeof renderApp>['router']) {
@@ -56,11 +57,12 @@ describe('the signed-in area', () => {
     },
   );
 
-  it('shows the dashboard inside the shell with the user name and Logout', async () => {
+  it("shows the dashboard inside the shell with the user's name and their Logout", async () => {
     renderApp('/dashboard/crm', { user: TEST_USER });
+    const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getByText(TEST_USER.name)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+    await user.click(screen.getByRole('button', { name: `Account of ${TEST_USER.name}` }));
+    expect(await screen.findByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
   });
 
   it('needs both the token and the user: a user without token counts as signed out', async () => {

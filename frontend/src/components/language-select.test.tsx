@@ -47,6 +47,7 @@ describe('the language switch', () => {
     await screen.findByRole('heading', { name: 'Dashboard' });
     await choose(user, /^Language: English$/, 'Français');
     expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Déconnexion' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Compte de Asha Rao' }));
+    expect(await screen.findByRole('link', { name: 'Déconnexion' })).toBeInTheDocument();
   });
 });

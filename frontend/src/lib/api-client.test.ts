@@ -2,7 +2,9 @@ import { http, HttpResponse } from 'msw';
 import type { Problem } from '@/api/gen/playtrack.schemas';
 import { apiServer } from '@/testing/api-server';
 import { ApiError, apiFetch, UNEXPECTED_RESPONSE } from './api-client';
+import { chooseLanguage } from './i18n';
 import { setAccessToken } from './session';
+import { onSessionEvent, type SessionEvent } from './session-events';
 
 const URL = '/api/v1/things';
 
@@ -79,5 +81,100 @@ describe('apiFetch', () => {
 
     await expect(apiFetch(URL, { method: 'GET' })).resolves.toBeUndefined();
     expect(hadAuthorization).toBe(false);
+  });
+});
+
+describe('the language of every call', () => {
+  it('is sent as Accept-Language, following the chosen language', async () => {
+    const languages: (string | null)[] = [];
+    apiServer.use(
+      http.get(URL, ({ request }) => {
+        languages.push(request.headers.get('Accept-Language'));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+
+    await apiFetch(URL, { method: 'GET' });
+    await chooseLanguage('ar');
+    await apiFetch(URL, { method: 'GET' });
+
+    expect(languages).toEqual(['en', 'ar']);
+  });
+});
+
+describe('the details a problem carries', () => {
+  it('keeps field errors, tries left, and when to retry (body first, then Retry-After)', async () => {
+    apiServer.use(
+      http.post(URL, () =>
+        HttpResponse.json<Problem>(
+          {
+            type: 'urn:playtrack:problem:PASSWORD_POLICY',
+            title: 'Unprocessable',
+            status: 422,
+            code: 'PASSWORD_POLICY',
+            errors: [{ field: 'password', code: 'UPPERCASE' }],
+            remaining_attempts: 2,
+          },
+          { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+      http.get(URL, () =>
+        HttpResponse.json(
+          { type: 'x', title: 'Too Many Requests', status: 429, code: 'RATE_LIMITED' },
+          { status: 429, headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '90' } },
+        ),
+      ),
+    );
+
+    const policy = await failureOf(apiFetch(URL, { method: 'POST' }));
+    expect(policy.fieldErrors).toEqual([{ field: 'password', code: 'UPPERCASE' }]);
+    expect(policy.remainingAttempts).toBe(2);
+
+    const limited = await failureOf(apiFetch(URL, { method: 'GET' }));
+    expect(limited.retryAfterSeconds).toBe(90);
+  });
+});
+
+describe('what the client reports about the session', () => {
+  function recordEvents() {
+    const events: SessionEvent[] = [];
+    const stop = onSessionEvent((event) => events.push(event));
+    onTestFinished(stop);
+    return events;
+  }
+
+  const answer = (status: number, code: string) =>
+    http.get(URL, () =>
+      HttpResponse.json(
+        { type: 'x', title: code, status, code },
+        { status, headers: { 'Content-Type': 'application/problem+json' } },
+      ),
+    );
+
+  it('an authenticated call answering 401 means the session expired', async () => {
+    const events = recordEvents();
+    apiServer.use(answer(401, 'SESSION_EXPIRED'));
+    setAccessToken('token-123');
+    await failureOf(apiFetch(URL, { method: 'GET' }));
+    expect(events).toEqual(['expired']);
+  });
+
+  it('a 401 without a session (wrong password, expired challenge) is only an answer', async () => {
+    const events = recordEvents();
+    apiServer.use(answer(401, 'INVALID_CREDENTIALS'));
+    await failureOf(apiFetch(URL, { method: 'GET' }));
+    setAccessToken('token-123');
+    apiServer.use(answer(401, 'CHALLENGE_EXPIRED'));
+    await failureOf(apiFetch(URL, { method: 'GET' }));
+    expect(events).toEqual([]);
+  });
+
+  it('403 FORBIDDEN means the role may not; other 403s are answers', async () => {
+    const events = recordEvents();
+    apiServer.use(answer(403, 'FORBIDDEN'));
+    await failureOf(apiFetch(URL, { method: 'GET' }));
+    apiServer.use(answer(403, 'ACCOUNT_DISABLED'));
+    await failureOf(apiFetch(URL, { method: 'GET' }));
+    expect(events).toEqual(['forbidden']);
   });
 });

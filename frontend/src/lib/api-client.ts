@@ -1,6 +1,9 @@
-// The fetch mutator every generated API call goes through (see orval.config.ts):
-// adds the bearer token and turns RFC 9457 problem+json answers into a typed ApiError.
+// The fetch mutator every generated API call goes through (see orval.config.ts): adds the
+// bearer token and the UI language, turns RFC 9457 problem+json answers into a typed ApiError,
+// and reports an ended session (401) or a refused call (403) to whoever listens.
+import { i18n } from './i18n';
 import { getAccessToken } from './session';
+import { emitSessionEvent } from './session-events';
 
 /** Wire shape of the server's error answers (`Problem` in the OpenAPI spec). */
 interface ProblemBody {
@@ -10,6 +13,15 @@ interface ProblemBody {
   detail?: string | null;
   code?: string;
   request_id?: string | null;
+  errors?: FieldProblem[] | null;
+  remaining_attempts?: number | null;
+  retry_after_seconds?: number | null;
+}
+
+/** One field's problem: a stable code (`REQUIRED`, `INVALID_EMAIL`, `UPPERCASE`, …). */
+export interface FieldProblem {
+  field: string;
+  code: string;
 }
 
 /** Code used when the answer is not problem+json (a proxy error page, a network failure). */
@@ -22,6 +34,12 @@ export class ApiError extends Error {
   readonly title: string;
   readonly detail: string | undefined;
   readonly requestId: string | undefined;
+  /** For `VALIDATION_FAILED` and `PASSWORD_POLICY`: what is wrong with which field. */
+  readonly fieldErrors: readonly FieldProblem[];
+  /** For `OTP_INVALID`: tries left before the sign-in must start again. */
+  readonly remainingAttempts: number | undefined;
+  /** For `RATE_LIMITED`: when to try again (the body's field, else the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: {
     status: number;
@@ -29,6 +47,9 @@ export class ApiError extends Error {
     title: string;
     detail?: string;
     requestId?: string;
+    fieldErrors?: readonly FieldProblem[];
+    remainingAttempts?: number;
+    retryAfterSeconds?: number;
   }) {
     super(init.detail ?? init.title);
     this.name = 'ApiError';
@@ -37,7 +58,15 @@ export class ApiError extends Error {
     this.title = init.title;
     this.detail = init.detail;
     this.requestId = init.requestId;
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.remainingAttempts = init.remainingAttempts;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
+}
+
+/** The problem code of a failed call; undefined for anything that is not an ApiError. */
+export function problemCode(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.code : undefined;
 }
 
 /**
@@ -50,6 +79,12 @@ function isProblem(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').includes('application/problem+json');
 }
 
+/** Retry-After in seconds; the HTTP-date form is not used by this server. */
+function retryAfterHeader(response: Response): number | undefined {
+  const value = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const headerRequestId = response.headers.get('x-request-id') ?? undefined;
   if (isProblem(response)) {
@@ -60,6 +95,9 @@ async function toApiError(response: Response): Promise<ApiError> {
       title: problem.title ?? response.statusText,
       detail: problem.detail ?? undefined,
       requestId: problem.request_id ?? headerRequestId,
+      fieldErrors: problem.errors ?? [],
+      remainingAttempts: problem.remaining_attempts ?? undefined,
+      retryAfterSeconds: problem.retry_after_seconds ?? retryAfterHeader(response),
     });
   }
   return new ApiError({
@@ -67,7 +105,26 @@ async function toApiError(response: Response): Promise<ApiError> {
     code: UNEXPECTED_RESPONSE,
     title: response.statusText,
     requestId: headerRequestId,
+    retryAfterSeconds: retryAfterHeader(response),
   });
+}
+
+/** The 401 codes that mean "this bearer token's session is over", not a sign-in step's failure. */
+const SESSION_ENDED_CODES = new Set(['UNAUTHENTICATED', 'SESSION_EXPIRED', UNEXPECTED_RESPONSE]);
+
+function reportSessionProblems(error: ApiError, sentToken: string | null): void {
+  // Only the session this tab still holds: a late answer to a call made with a token that was
+  // since replaced or cleared (logout, a second 401) must not sign the new session out.
+  if (
+    error.status === 401 &&
+    sentToken !== null &&
+    sentToken === getAccessToken() &&
+    SESSION_ENDED_CODES.has(error.code)
+  ) {
+    emitSessionEvent('expired');
+  } else if (error.status === 403 && error.code === 'FORBIDDEN') {
+    emitSessionEvent('forbidden');
+  }
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -80,10 +137,18 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiFetch<T>(url: string, init: RequestInit): Promise<T> {
   const headers = new Headers(init.headers);
   const token = getAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  // A caller may name the token itself (logout, after the tab has already forgotten it).
+  const sentToken = headers.has('Authorization') ? null : token;
+  if (sentToken) headers.set('Authorization', `Bearer ${sentToken}`);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json, application/problem+json');
+  // The server answers in this language where it has prose of its own (the EULA, mails).
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', i18n.resolvedLanguage ?? i18n.language);
 
   const response = await fetch(url, { ...init, headers });
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    reportSessionProblems(error, sentToken);
+    throw error;
+  }
   return (await readBody(response)) as T;
 }

@@ -4,7 +4,33 @@ import { cleanup } from '@testing-library/react';
 import { i18n } from '@/lib/i18n';
 import { apiServer } from './api-server';
 
-beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
+const DEFAULT_WINDOW_WIDTH = 1024;
+
+/** jsdom has no media queries: answer `min-width`/`max-width` against the window's width
+ * (1024 px unless a test changes `window.innerWidth`), so the wide layout is the default. */
+function matchMedia(query: string): MediaQueryList {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+)px/.exec(query);
+  const matches =
+    (min === null || window.innerWidth >= Number(min[1])) &&
+    (max === null || window.innerWidth <= Number(max[1]));
+  // The width never changes during a test, so no listener is ever called (nor needs the
+  // deprecated addListener).
+  const list: Omit<MediaQueryList, 'addListener' | 'removeListener'> = {
+    matches,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  };
+  return list as MediaQueryList;
+}
+
+beforeAll(() => {
+  Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: matchMedia });
+  apiServer.listen({ onUnhandledRequest: 'error' });
+});
 
 beforeEach(async () => {
   sessionStorage.clear();
@@ -15,6 +41,8 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   apiServer.resetHandlers();
+  vi.useRealTimers();
+  window.innerWidth = DEFAULT_WINDOW_WIDTH;
 });
 
 afterAll(() => apiServer.close());

@@ -1,18 +1,16 @@
 import { screen } from '@testing-library/react';
-import { getAccessToken } from '@/lib/session';
 import { TEST_SERVER_VERSION } from '@/testing/api-handlers';
-import { renderApp, TEST_USER } from '@/testing/render-app';
+import { renderApp } from '@/testing/render-app';
 
 describe('public pages', () => {
   it.each([
     ['/login', 'Sign in'],
     ['/signin', 'Sign in'],
-    ['/verify-otp', 'Two-step verification'],
     ['/reset-password', 'Reset password'],
     ['/new-password', 'Set a new password'],
     ['/change-password', 'Change password'],
     ['/invitation/confirm-email', 'Welcome'],
-    ['/logout', 'Signed out'],
+    ['/setup?token=abc', 'Set up Playtrack'],
     ['/session-wrong', 'Session mismatch'],
     ['/access-denied', 'Access denied'],
   ])('%s shows the title "%s"', async (path, title) => {
@@ -27,11 +25,13 @@ describe('public pages', () => {
     ).toBeInTheDocument();
   });
 
-  it('forgets the session on /logout', async () => {
-    renderApp('/logout', { user: TEST_USER });
-    await screen.findByRole('heading', { name: 'Signed out' });
-    expect(getAccessToken()).toBeNull();
-    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/signin');
+  it.each([
+    ['/verify-otp', 'Sign in first: the code is sent after your password.'],
+    ['/logout', 'You have been signed out.'],
+  ])('%s without a sign-in in progress leads to /login, saying why', async (path, notice) => {
+    const { router } = renderApp(path);
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it("shows the server's version in the footer", async () => {

@@ -1,4 +1,6 @@
 // Route guard for the signed-in area. Convenience only: the server authorises every call.
+// It reads the session when a route renders rather than subscribing to it: whoever ends a
+// session (logout, a 401) also says where to go next, and the guard must not race them.
 import { Navigate, Outlet } from 'react-router';
 import { ACCESS_DENIED_PATH, SIGN_IN_PATH } from '@/lib/paths';
 import { getSessionUser, isSignedIn, type Role } from '@/lib/session';

@@ -1,5 +1,5 @@
-// Sign-in form for /login and /signin. Validation is client-side only for now: the call to the
-// server (and OTP, EULA, SSO, game hand-off) comes with the next issue.
+// Sign-in form for /login and /signin: e-mail and password, then whatever the server asks next
+// (OTP page, EULA dialog) or the session and, after the seed's pause, the dashboard.
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -11,8 +11,17 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { z } from 'zod';
+import { useLogin } from '@/api/gen/auth/auth';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { RESET_PASSWORD_PATH } from '@/lib/paths';
+import { useProblemMessage } from '@/lib/problem-message';
+import { clearSession } from '@/lib/session';
+import { normaliseEmail } from '../api/sign-in';
+import { type SignInNotice, type SignInPageState, useSignInSteps } from '../hooks/use-sign-in-steps';
+import { EulaDialog } from './eula-dialog';
+import { SignInNoticeAlert } from './sign-in-notice';
 
 // Messages are `auth` keys, translated where they are shown.
 const signInSchema = z.object({
@@ -24,19 +33,44 @@ const signInSchema = z.object({
   password: z.string().min(1, { error: 'signIn.passwordRequired' }),
 });
 
-type SignInMessageKey = 'signIn.emailRequired' | 'signIn.emailInvalid' | 'signIn.passwordRequired';
+const MESSAGE_KEYS = ['signIn.emailRequired', 'signIn.emailInvalid', 'signIn.passwordRequired'] as const;
+
+function isMessageKey(message: string): message is (typeof MESSAGE_KEYS)[number] {
+  return (MESSAGE_KEYS as readonly string[]).includes(message);
+}
 
 export function SignInPage() {
   const { t } = useTranslation('auth');
-  const [attempted, setAttempted] = useState(false);
+  const { problemMessage, fieldMessage } = useProblemMessage();
+  const location = useLocation();
+  const [notice, setNotice] = useState<SignInNotice | undefined>(
+    () => (location.state as SignInPageState | null)?.notice,
+  );
+  const steps = useSignInSteps();
+  const login = useLogin();
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
 
+  // Client messages are keys; the server's field errors arrive already translated.
   const messageOf = (message: string | undefined) =>
-    message === undefined ? undefined : t(message as SignInMessageKey);
+    message === undefined ? undefined : isMessageKey(message) ? t(message) : message;
+
+  const onSubmit = handleSubmit(({ email, password }) => {
+    setNotice(undefined);
+    login.mutate(
+      { data: { email: normaliseEmail(email), password } },
+      {
+        onSuccess: steps.follow,
+        onError: (error) => applyFieldErrors(error, setError, ['email', 'password'], fieldMessage),
+      },
+    );
+  });
+
+  const busy = login.isPending || steps.finished || steps.eula !== null;
 
   return (
     <Card component="section" sx={{ maxWidth: 420, mx: 'auto' }}>
@@ -44,15 +78,14 @@ export function SignInPage() {
         <Typography component="h1" variant="h5" gutterBottom>
           {t('signIn.title')}
         </Typography>
-        <form
-          noValidate
-          onSubmit={(event) => void handleSubmit(() => setAttempted(true))(event)}
-        >
+        {notice && <SignInNoticeAlert notice={notice} />}
+        <form noValidate onSubmit={(event) => void onSubmit(event)}>
           <TextField
             {...register('email')}
             type="email"
             label={t('signIn.email')}
             autoComplete="username"
+            disabled={steps.finished}
             error={errors.email !== undefined}
             helperText={messageOf(errors.email?.message)}
           />
@@ -61,22 +94,51 @@ export function SignInPage() {
             type="password"
             label={t('signIn.password')}
             autoComplete="current-password"
+            disabled={steps.finished}
             error={errors.password !== undefined}
             helperText={messageOf(errors.password?.message)}
           />
-          {attempted && (
-            <Alert severity="info" sx={{ mt: 1 }}>
-              {t('signIn.notYetAvailable')}
+          {login.isError && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {problemMessage(login.error)}
             </Alert>
           )}
-          <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }}>
+          {steps.finished && (
+            <Alert severity="success" sx={{ mt: 1 }}>
+              {t('signIn.success')}
+            </Alert>
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            loading={login.isPending}
+            disabled={busy}
+            sx={{ mt: 2 }}
+          >
             {t('signIn.submit')}
           </Button>
         </form>
-        <Link component={RouterLink} to="/reset-password" sx={{ display: 'inline-block', mt: 2 }}>
+        <Link component={RouterLink} to={RESET_PASSWORD_PATH} sx={{ display: 'inline-block', mt: 2 }}>
           {t('signIn.forgotPassword')}
         </Link>
       </CardContent>
+      <EulaDialog
+        challenge={steps.eula}
+        onAccepted={steps.complete}
+        onDeclined={() => {
+          clearSession();
+          steps.closeEula();
+          login.reset();
+          setNotice('eulaDeclined');
+        }}
+        onExpired={() => {
+          steps.closeEula();
+          login.reset();
+          setNotice('challengeExpired');
+        }}
+      />
     </Card>
   );
 }

@@ -1,39 +1,62 @@
-// Frame of the signed-in area: header with the user's name, language switch and Logout, then the
-// lazily loaded screen. The role sidebar comes with the first admin screens.
+// Frame of the signed-in area: a header (navigation button on narrow screens, language switch,
+// the user's popover with Logout), the role's sidebar, and the lazily loaded screen.
+import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Suspense } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { LanguageSelect } from '@/components/language-select';
 import { TopProgressBar } from '@/components/top-progress-bar';
-import { getSessionUser } from '@/lib/session';
+import { SIDEBAR_BREAKPOINT_PX } from '@/lib/constants';
+import { useSessionUser } from '@/lib/session';
+import { Sidebar } from './sidebar';
+import { UserMenu } from './user-menu';
 
 export function ShellLayout() {
   const { t } = useTranslation(['shell', 'common']);
-  const user = getSessionUser();
+  const user = useSessionUser();
+  const wide = useMediaQuery(`(min-width:${SIDEBAR_BREAKPOINT_PX}px)`, { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="sticky">
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {/* Above the permanent sidebar; below the narrow-screen drawer, which covers it. */}
+      <AppBar position="fixed" sx={wide ? { zIndex: (theme) => theme.zIndex.drawer + 1 } : undefined}>
         <Toolbar sx={{ gap: 1 }}>
+          {!wide && (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={t('openNavigation')}
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
           <Typography variant="h6" component="span" sx={{ flexGrow: 1 }}>
             {t('common:appName')}
           </Typography>
-          {user && (
-            <Typography variant="body2" component="span">
-              {user.name}
-            </Typography>
-          )}
           <LanguageSelect />
-          <Button color="inherit" component={RouterLink} to="/logout">
-            {t('logout')}
-          </Button>
+          {user && <UserMenu user={user} />}
         </Toolbar>
       </AppBar>
-      <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 4 } }}>
+      {user && (
+        <Sidebar
+          role={user.role}
+          permanent={wide}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+        />
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        {/* Keeps the screen below the fixed header. */}
+        <Toolbar />
         <Suspense fallback={<TopProgressBar />}>
           <Outlet />
         </Suspense>

@@ -1,0 +1,109 @@
+// Shared steps of the browser journeys: demo accounts and their passwords, signing in, the
+// mail the SMTP sink received, and the session this tab holds.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../e2e-results');
+
+/** Demo accounts (`playtrack serve --demo`). */
+export const DEMO = {
+  superAdmin: 'admin@playtrack.example',
+  /** Meridian Bank: no OTP. */
+  meridianAdmin: 'priya.nair@meridian-bank.example',
+  /** Orbis Manufacturing: every user enters an e-mailed OTP. */
+  orbisAdmin: 'giulia.romano@orbis-mfg.example',
+  /** Meridian trainees: no OTP, the EULA at their first sign-in. Each journey uses its own. */
+  trainees: {
+    arjun: 'arjun.mehta@meridian-bank.example',
+    kavya: 'kavya.iyer@meridian-bank.example',
+    rohan: 'rohan.das@meridian-bank.example',
+  },
+} as const;
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) {
+    throw new Error(`${name} is not set: run through playwright.config.ts, or set it for an external server`);
+  }
+  return value;
+}
+
+let passwords: Map<string, string> | undefined;
+
+/** The demo password of an account, from `<data dir>/demo-logins.txt` (ROLE, company, e-mail, password). */
+export function demoPassword(email: string): string {
+  passwords ??= new Map(
+    fs
+      .readFileSync(path.join(requiredEnv('E2E_PLAYTRACK_DATA_DIR'), 'demo-logins.txt'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+      .map((line) => {
+        const [, , address = '', password = ''] = line.split('\t');
+        return [address.trim(), password.trim()] as const;
+      }),
+  );
+  const password = passwords.get(email);
+  if (!password) throw new Error(`${email} is not in demo-logins.txt`);
+  return password;
+}
+
+/** Fills the sign-in form on /login and submits it (labels in any language: by input type). */
+export async function submitSignIn(page: Page, email: string) {
+  if (!/^\/(login|signin)$/.test(new URL(page.url()).pathname)) await page.goto('/login');
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(demoPassword(email));
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** Signs in an account that needs neither OTP nor EULA and waits for the dashboard. */
+export async function signIn(page: Page, email: string) {
+  await submitSignIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/crm$/);
+}
+
+interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  receivedAt: string;
+}
+
+/** Waits for a mail to `email` received after `since` and answers the six-digit code in it. */
+export async function otpFromMail(email: string, since: Date): Promise<string> {
+  const mailUrl = requiredEnv('E2E_PLAYTRACK_MAIL_URL');
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${mailUrl}/messages?to=${encodeURIComponent(email)}`);
+        const mails = (await response.json()) as ReceivedMail[];
+        const fresh = mails.find((mail) => new Date(mail.receivedAt) >= since);
+        code = fresh ? /\b(\d{6})\b/.exec(fresh.text)?.[1] : undefined;
+        return code;
+      },
+      { message: `a sign-in code mailed to ${email}`, timeout: 20_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code ?? '';
+}
+
+/** The browser's Web Storage, typed here since the e2e code is compiled without the DOM lib. */
+interface BrowserGlobals {
+  sessionStorage: { getItem: (key: string) => string | null };
+}
+
+/** The bearer token this tab holds, or null when signed out. */
+export function sessionToken(page: Page): Promise<string | null> {
+  return page.evaluate(
+    (key) => (globalThis as unknown as BrowserGlobals).sessionStorage.getItem(key),
+    'playtrack.token',
+  );
+}
+
+export async function chooseLanguage(page: Page, language: string) {
+  await page.getByRole('button', { name: /^(Language|اللغة)/ }).click();
+  await page.getByRole('menuitem', { name: language }).click();
+  // The menu fades out before it leaves the page; screenshots should not catch it half-gone.
+  await expect(page.locator('[role="menu"]')).toHaveCount(0);
+}

@@ -1,0 +1,106 @@
+// What every sign-in page does with the server's answer: open the session and go to the
+// dashboard after REDIRECT_DELAY_MS, go on to the OTP page, or show the EULA.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { EulaChallenge, LoginResponse, SessionGrant } from '@/api/gen/playtrack.schemas';
+import { REDIRECT_DELAY_MS } from '@/lib/constants';
+import { DEFAULT_SIGNED_IN_PATH, LOGIN_PATH, VERIFY_OTP_PATH } from '@/lib/paths';
+import { clearChallenge, setChallenge, startSession } from '@/lib/session';
+
+/** Why the sign-in page was opened again; it says so above the form. */
+export type SignInNotice =
+  | 'eulaDeclined'
+  | 'challengeExpired'
+  | 'tooManyTries'
+  | 'noChallenge'
+  | 'signedOut'
+  | 'idleSignedOut';
+
+export interface SignInPageState {
+  notice?: SignInNotice;
+}
+
+export interface VerifyOtpPageState {
+  /** When the first code may be asked for again, from the `otp_required` answer. */
+  resendAfterSeconds?: number;
+}
+
+/** Back to the sign-in page, with the reason shown there. */
+export function useBackToSignIn() {
+  const navigate = useNavigate();
+  return useCallback(
+    (notice?: SignInNotice) => {
+      clearChallenge();
+      const state: SignInPageState = { notice };
+      void navigate(LOGIN_PATH, { replace: true, state });
+    },
+    [navigate],
+  );
+}
+
+/** Keeps the session, then opens the dashboard after the seed's pause. */
+export function useFinishSignIn() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [finished, setFinished] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const finish = useCallback(
+    (grant: SessionGrant) => {
+      // Nothing cached for someone else (an earlier user of this tab) may show.
+      queryClient.clear();
+      startSession(grant);
+      setFinished(true);
+      timer.current = window.setTimeout(() => {
+        void navigate(DEFAULT_SIGNED_IN_PATH, { replace: true });
+      }, REDIRECT_DELAY_MS);
+    },
+    [navigate, queryClient],
+  );
+
+  return { finish, finished };
+}
+
+/** Follows a LoginResponse (from the password or the OTP step) to the next step. */
+export function useSignInSteps() {
+  const navigate = useNavigate();
+  const { finish, finished } = useFinishSignIn();
+  const [eula, setEula] = useState<EulaChallenge | null>(null);
+
+  const complete = useCallback(
+    (grant: SessionGrant) => {
+      setEula(null);
+      finish(grant);
+    },
+    [finish],
+  );
+
+  const follow = useCallback(
+    (response: LoginResponse) => {
+      switch (response.status) {
+        case 'session':
+          complete(response);
+          break;
+        case 'otp_required': {
+          setChallenge(response.challenge);
+          const state: VerifyOtpPageState = { resendAfterSeconds: response.resend_after_seconds };
+          void navigate(VERIFY_OTP_PATH, { state });
+          break;
+        }
+        case 'eula_required':
+          // An OTP challenge is spent once the EULA step has its own.
+          clearChallenge();
+          setEula(response);
+          break;
+      }
+    },
+    [complete, navigate],
+  );
+
+  const closeEula = useCallback(() => setEula(null), []);
+
+  return { follow, complete, finished, eula, closeEula };
+}

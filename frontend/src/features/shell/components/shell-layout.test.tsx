@@ -1,0 +1,129 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Role } from '@/lib/session';
+import { renderApp, TEST_USER } from '@/testing/render-app';
+
+function sidebar() {
+  return screen.getByRole('navigation', { name: 'Main navigation' });
+}
+
+function linksOf(nav: HTMLElement) {
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('the sidebar', () => {
+  it.each<[Role, [string, string][]]>([
+    [
+      'SUPER_ADMIN',
+      [
+        ['Dashboard', '/dashboard/crm'],
+        ['Company', '/main/company'],
+        ['Batch', '/main/batch'],
+        ['Industry', '/main/industry'],
+        ['Country', '/main/country'],
+        ['Company admin', '/main/companyadmin'],
+        ['User', '/main/user'],
+        ['Scores', '/main/score'],
+        ['Level data', '/main/levelData'],
+        ['Reset Password', '/main/admin/resetpassword'],
+      ],
+    ],
+    [
+      'COMPANY_ADMIN',
+      [
+        ['Dashboard', '/dashboard/crm'],
+        ['Company', '/companyadmin/company'],
+        ['Batch', '/companyadmin/batch'],
+        ['License Summary', '/companyadmin/licencesummary'],
+        ['License Details', '/companyadmin/licencedetails'],
+        ['Company admin', '/companyadmin/companyadmin'],
+        ['User', '/companyadmin/user'],
+        ['Scores', '/companyadmin/score'],
+        ['Reset Password', '/companyadmin/admin/resetpassword'],
+      ],
+    ],
+    [
+      'USER',
+      [
+        ['Dashboard', '/dashboard/crm'],
+        ['Scores', '/user/score'],
+        ['Reset Password', '/user/resetpassword'],
+      ],
+    ],
+  ])('lists the seed’s items for %s', async (role, expected) => {
+    renderApp('/dashboard/crm', { user: { ...TEST_USER, role } });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(linksOf(sidebar())).toEqual(expected);
+  });
+
+  it("groups the super admin's License screens under License", async () => {
+    renderApp('/dashboard/crm', { user: TEST_USER });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Dashboard' });
+
+    await user.click(within(sidebar()).getByRole('button', { name: 'License' }));
+
+    expect(within(sidebar()).getByRole('link', { name: 'Summary' })).toHaveAttribute(
+      'href',
+      '/main/licencesummary',
+    );
+    expect(within(sidebar()).getByRole('link', { name: 'Details' })).toHaveAttribute(
+      'href',
+      '/main/licencedetails',
+    );
+  });
+
+  it('marks the current screen and leads to upcoming screens as such, not as errors', async () => {
+    const { router } = renderApp('/dashboard/crm', { user: { ...TEST_USER, role: 'COMPANY_ADMIN' } });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(sidebar()).getByRole('link', { name: 'Batch' }));
+
+    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/companyadmin/batch');
+    expect(screen.getByText('Batch', { selector: 'p' })).toBeInTheDocument();
+    expect(within(sidebar()).getByRole('link', { name: 'Batch' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('becomes a drawer opened from the header below 992 px', async () => {
+    window.innerWidth = 800;
+    renderApp('/dashboard/crm', { user: { ...TEST_USER, role: 'USER' } });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    await user.click(within(sidebar()).getByRole('link', { name: 'Scores' }));
+
+    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+  });
+
+  it('has no navigation button on wide screens', async () => {
+    renderApp('/dashboard/crm', { user: TEST_USER });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(screen.queryByRole('button', { name: 'Open navigation' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the user popover', () => {
+  it('shows who is signed in and leads to /logout', async () => {
+    const { router } = renderApp('/dashboard/crm', { user: { ...TEST_USER, role: 'COMPANY_ADMIN' } });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Dashboard' });
+
+    await user.click(screen.getByRole('button', { name: 'Account of Asha Rao' }));
+
+    const popover = await screen.findByRole('dialog', { name: 'Account' });
+    expect(within(popover).getByText('Asha Rao')).toBeInTheDocument();
+    expect(within(popover).getByText(TEST_USER.email)).toBeInTheDocument();
+    expect(within(popover).getByText('Company admin')).toBeInTheDocument();
+
+    await user.click(within(popover).getByRole('link', { name: 'Logout' }));
+    expect(await screen.findByText('You have been signed out.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,116 @@
+// The sidebar of each role, as the seed lists it. Screens not built yet lead to the
+// "upcoming screen" page through the role's route group.
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import FactoryOutlined from '@mui/icons-material/FactoryOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import LayersOutlined from '@mui/icons-material/LayersOutlined';
+import LeaderboardOutlined from '@mui/icons-material/LeaderboardOutlined';
+import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
+import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import PublicOutlined from '@mui/icons-material/PublicOutlined';
+import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { DEFAULT_SIGNED_IN_PATH } from '@/lib/paths';
+import type { Role } from '@/lib/session';
+
+/** Keys of `shell:nav.*`. */
+export type NavLabel =
+  | 'dashboard'
+  | 'company'
+  | 'batch'
+  | 'license'
+  | 'summary'
+  | 'details'
+  | 'licenseSummary'
+  | 'licenseDetails'
+  | 'industry'
+  | 'country'
+  | 'companyAdmin'
+  | 'user'
+  | 'scores'
+  | 'levelData'
+  | 'resetPassword';
+
+type Icon = SvgIconComponent;
+
+export interface NavLink {
+  label: NavLabel;
+  path: string;
+  icon: Icon;
+}
+
+export interface NavGroup {
+  label: NavLabel;
+  icon: Icon;
+  children: NavLink[];
+}
+
+export type NavEntry = NavLink | NavGroup;
+
+export function isNavGroup(entry: NavEntry): entry is NavGroup {
+  return 'children' in entry;
+}
+
+const dashboard: NavLink = { label: 'dashboard', path: DEFAULT_SIGNED_IN_PATH, icon: DashboardOutlined };
+
+export const NAVIGATION: Record<Role, NavEntry[]> = {
+  SUPER_ADMIN: [
+    dashboard,
+    { label: 'company', path: '/main/company', icon: BusinessOutlined },
+    { label: 'batch', path: '/main/batch', icon: GroupsOutlined },
+    {
+      label: 'license',
+      icon: CardMembershipOutlined,
+      children: [
+        { label: 'summary', path: '/main/licencesummary', icon: SummarizeOutlined },
+        { label: 'details', path: '/main/licencedetails', icon: ListAltOutlined },
+      ],
+    },
+    { label: 'industry', path: '/main/industry', icon: FactoryOutlined },
+    { label: 'country', path: '/main/country', icon: PublicOutlined },
+    { label: 'companyAdmin', path: '/main/companyadmin', icon: AdminPanelSettingsOutlined },
+    { label: 'user', path: '/main/user', icon: PersonOutlined },
+    { label: 'scores', path: '/main/score', icon: LeaderboardOutlined },
+    { label: 'levelData', path: '/main/levelData', icon: LayersOutlined },
+    { label: 'resetPassword', path: '/main/admin/resetpassword', icon: LockResetOutlined },
+  ],
+  COMPANY_ADMIN: [
+    dashboard,
+    { label: 'company', path: '/companyadmin/company', icon: BusinessOutlined },
+    { label: 'batch', path: '/companyadmin/batch', icon: GroupsOutlined },
+    { label: 'licenseSummary', path: '/companyadmin/licencesummary', icon: SummarizeOutlined },
+    { label: 'licenseDetails', path: '/companyadmin/licencedetails', icon: ListAltOutlined },
+    { label: 'companyAdmin', path: '/companyadmin/companyadmin', icon: AdminPanelSettingsOutlined },
+    { label: 'user', path: '/companyadmin/user', icon: PersonOutlined },
+    { label: 'scores', path: '/companyadmin/score', icon: LeaderboardOutlined },
+    { label: 'resetPassword', path: '/companyadmin/admin/resetpassword', icon: LockResetOutlined },
+  ],
+  USER: [
+    dashboard,
+    { label: 'scores', path: '/user/score', icon: LeaderboardOutlined },
+    { label: 'resetPassword', path: '/user/resetpassword', icon: LockResetOutlined },
+  ],
+};
+
+/** Whether `pathname` is the item's screen or one below it (`/main/company/add`). */
+export function isActivePath(itemPath: string, pathname: string): boolean {
+  return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
+}
+
+/** The sidebar labels leading to a path (group first, e.g. License / Summary), for naming the
+ * screen on its placeholder; empty when no item leads there. */
+export function navTrail(role: Role, pathname: string): NavLabel[] {
+  for (const entry of NAVIGATION[role]) {
+    if (!isNavGroup(entry)) {
+      if (isActivePath(entry.path, pathname)) return [entry.label];
+      continue;
+    }
+    const child = entry.children.find((link) => isActivePath(link.path, pathname));
+    if (child) return [entry.label, child.label];
+  }
+  return [];
+}

@@ -1,0 +1,24 @@
+// Puts the server's field errors (VALIDATION_FAILED, PASSWORD_POLICY) on the form fields they
+// name, so the server stays the authority and its reasons land where the reader looks.
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api-client';
+
+/** Applies the errors of `error` that name one of `fields`; answers whether any did. */
+export function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  messageOf: (code: string) => string,
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const byField = new Map<Path<T>, string[]>();
+  for (const { field, code } of error.fieldErrors) {
+    const name = fields.find((candidate) => candidate === field);
+    if (name === undefined) continue;
+    byField.set(name, [...(byField.get(name) ?? []), messageOf(code)]);
+  }
+  for (const [name, messages] of byField) {
+    setError(name, { type: 'server', message: messages.join(' ') });
+  }
+  return byField.size > 0;
+}
