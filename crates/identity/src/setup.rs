@@ -2,7 +2,7 @@
 //! which lets whoever holds it choose the admin's e-mail and password.
 
 use kernel::{Clock, Email};
-use password_policy::PasswordPolicy;
+use password_policy::{PasswordPolicy, Person};
 use time::OffsetDateTime;
 
 use crate::{
@@ -47,7 +47,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         if !secret::same_hash(hash, &secret::hash_token(token)) || expires.is_none_or(|e| now >= e) {
             return Err(SetupError::InvalidToken);
         }
-        let unmet = PasswordPolicy::new_password().unmet(password);
+        let unmet = PasswordPolicy::new_password().unmet(password, Person { email: email.as_str(), name: &name });
         if !unmet.is_empty() {
             return Err(SetupError::WeakPassword(unmet));
         }
