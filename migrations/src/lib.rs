@@ -8,6 +8,7 @@ mod helpers;
 mod m20261122_000001_create_identity_and_companies;
 mod m20261122_000002_create_level_catalogue_and_attempts;
 mod m20261122_000003_add_sign_in_state;
+mod m20261122_000004_create_mail_outbox;
 
 #[derive(Debug)]
 pub struct Migrator;
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000001_create_identity_and_companies::Migration),
             Box::new(m20261122_000002_create_level_catalogue_and_attempts::Migration),
             Box::new(m20261122_000003_add_sign_in_state::Migration),
+            Box::new(m20261122_000004_create_mail_outbox::Migration),
         ]
     }
 }

@@ -26,6 +26,9 @@ pub enum ProblemCode {
     SetupTokenInvalid,
     PasswordPolicy,
     EmailTaken,
+    LinkExpired,
+    CurrentPasswordWrong,
+    UserState,
     DatabaseUnavailable,
     Internal,
 }
@@ -41,8 +44,9 @@ impl ProblemCode {
             }
             Self::Forbidden | Self::AccountDisabled | Self::SetupTokenInvalid => StatusCode::FORBIDDEN,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
-            Self::OtpInvalid | Self::PasswordPolicy => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::EmailTaken => StatusCode::CONFLICT,
+            Self::OtpInvalid | Self::PasswordPolicy | Self::CurrentPasswordWrong => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::EmailTaken | Self::UserState => StatusCode::CONFLICT,
+            Self::LinkExpired => StatusCode::GONE,
             Self::DatabaseUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -65,6 +69,9 @@ impl ProblemCode {
             Self::SetupTokenInvalid => "Setup link invalid",
             Self::PasswordPolicy => "Password too weak",
             Self::EmailTaken => "E-mail already in use",
+            Self::LinkExpired => "Link used or expired",
+            Self::CurrentPasswordWrong => "Current password wrong",
+            Self::UserState => "Not possible in the user's state",
             Self::DatabaseUnavailable => "Database unavailable",
             Self::Internal => "Internal error",
         }
@@ -132,6 +139,18 @@ impl ApiError {
     #[must_use]
     pub fn fields(code: ProblemCode, errors: Vec<FieldError>) -> Self {
         Self { errors, ..Self::new(code) }
+    }
+
+    /// `PASSWORD_POLICY` naming each unmet rule on the `password` field.
+    #[must_use]
+    pub fn password_policy(rules: &[password_policy::Rule]) -> Self {
+        let code = |rule: &password_policy::Rule| {
+            serde_json::to_value(rule).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+        };
+        Self::fields(
+            ProblemCode::PasswordPolicy,
+            rules.iter().map(|rule| FieldError::new("password", &code(rule))).collect(),
+        )
     }
 
     #[must_use]
@@ -234,6 +253,9 @@ mod tests {
             ProblemCode::SetupTokenInvalid,
             ProblemCode::PasswordPolicy,
             ProblemCode::EmailTaken,
+            ProblemCode::LinkExpired,
+            ProblemCode::CurrentPasswordWrong,
+            ProblemCode::UserState,
             ProblemCode::DatabaseUnavailable,
             ProblemCode::Internal,
         ];

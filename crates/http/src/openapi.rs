@@ -22,6 +22,7 @@ pub const API_DOCS_PATH: &str = "/api/docs";
         (name = "auth", description = "Signing in (password, e-mailed code, licence agreement) and out"),
         (name = "account", description = "The signed-in person's own view"),
         (name = "setup", description = "The first super admin of an empty installation"),
+        (name = "passwords", description = "Forgotten, reset, changed and invited passwords"),
         (name = "audit", description = "Who did what, for admins"),
     ),
     modifiers(&BearerAuth),

@@ -69,3 +69,51 @@ impl From<anyhow::Error> for SetupError {
         Self::Create(CreateUserError::Unknown(e))
     }
 }
+
+/// Setting a password through a link (reset or invitation).
+#[derive(Debug, thiserror::Error)]
+pub enum PasswordLinkError {
+    /// Unknown, used, expired, or for a user who can no longer use it.
+    #[error("the link is no longer valid")]
+    Expired,
+    #[error("the password does not meet the policy")]
+    WeakPassword(Vec<Rule>),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ChangePasswordError {
+    #[error("the current password is wrong")]
+    WrongPassword,
+    #[error("the password does not meet the policy")]
+    WeakPassword(Vec<Rule>),
+    #[error("too many attempts")]
+    Throttled { retry_after: Duration },
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+/// An admin acting on one user.
+#[derive(Debug, thiserror::Error)]
+pub enum AdminActionError {
+    /// Absent, or outside the admin's scope: the same answer.
+    #[error("no such user")]
+    NotFound,
+    /// The action does not fit the user's state (inviting someone already active).
+    #[error("the user is {0}")]
+    WrongState(&'static str),
+    #[error("too many attempts")]
+    Throttled { retry_after: Duration },
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+/// Asking for a reset link: the only failure anyone is told of is throttling.
+#[derive(Debug, thiserror::Error)]
+pub enum ForgotPasswordError {
+    #[error("too many attempts")]
+    Throttled { retry_after: Duration },
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}

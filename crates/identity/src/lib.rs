@@ -6,6 +6,7 @@
 pub mod error;
 pub mod model;
 pub mod password;
+mod passwords;
 pub mod ports;
 pub mod rules;
 pub mod secret;
@@ -13,7 +14,10 @@ pub mod service;
 mod setup;
 pub mod sign_in;
 
-pub use error::{AuthenticateError, ChallengeError, CreateUserError, LoginError, SetupError};
+pub use error::{
+    AdminActionError, AuthenticateError, ChallengeError, ChangePasswordError, CreateUserError, ForgotPasswordError,
+    LoginError, PasswordLinkError, SetupError,
+};
 pub use model::*;
 pub use password::{Argon2Hasher, PasswordHash};
 pub use ports::*;

@@ -230,3 +230,29 @@ pub struct OutgoingMail {
     pub text: String,
     pub html: String,
 }
+
+/// A mail in the outbox, claimed by a worker for sending.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueuedMail {
+    pub id: uuid::Uuid,
+    pub mail: OutgoingMail,
+    /// Tries so far, this one not counted.
+    pub attempts: u16,
+}
+
+/// What a reset link is worth now (the seed's `response_code`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResetLinkState {
+    /// Used, expired or unknown: go and sign in.
+    Login,
+    /// Valid: show the new-password form.
+    NewPassword,
+}
+
+/// What the invitation page shows before the password is chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invitation {
+    pub name: String,
+    pub email: Email,
+    pub policy: password_policy::PasswordPolicy,
+}

@@ -3,12 +3,13 @@
 
 use std::future::Future;
 
-use kernel::{Email, EulaVersionId, SessionId, TokenId, UserId};
+use kernel::{CompanyId, Email, EulaVersionId, SessionId, TokenId, UserId};
+use password_policy::PasswordPolicy;
 use time::OffsetDateTime;
 
 use crate::{
     AuditEvent, CreateUserError, Credentials, EulaAcceptance, EulaDocument, NewSession, NewUser, OneTimeToken,
-    OutgoingMail, PasswordHash, SessionView, TokenPurpose, User,
+    OutgoingMail, PasswordHash, QueuedMail, SessionView, TokenPurpose, User,
 };
 
 type Result<T> = std::result::Result<T, anyhow::Error>;
@@ -28,6 +29,9 @@ pub trait UserRepository: Clone + Send + Sync + 'static {
 
     /// How many users exist at all (the first start offers a setup link when none do).
     fn count_users(&self) -> impl Future<Output = Result<u64>> + Send;
+
+    /// Stores a new password hash; an invited user becomes active with it.
+    fn set_password(&self, id: UserId, hash: &PasswordHash) -> impl Future<Output = Result<()>> + Send;
 }
 
 pub trait SessionRepository: Clone + Send + Sync + 'static {
@@ -40,6 +44,14 @@ pub trait SessionRepository: Clone + Send + Sync + 'static {
 
     /// Ends one session; `false` when it was already ended.
     fn revoke(&self, id: SessionId, at: OffsetDateTime) -> impl Future<Output = Result<bool>> + Send;
+
+    /// Ends every session of `user` but `keep`.
+    fn revoke_all(
+        &self,
+        user: UserId,
+        keep: Option<SessionId>,
+        at: OffsetDateTime,
+    ) -> impl Future<Output = Result<u64>> + Send;
 }
 
 /// Random one-time tokens, stored hashed (see [`crate::secret`]).
@@ -67,6 +79,14 @@ pub trait TokenRepository: Clone + Send + Sync + 'static {
     /// Marks the token used. Answers `true` only to the one caller that consumed it, so a
     /// token raced by two requests serves one.
     fn consume(&self, id: TokenId, at: OffsetDateTime) -> impl Future<Output = Result<bool>> + Send;
+
+    /// Uses up every live token of `purpose` of `user`: a new link makes the old ones dead.
+    fn consume_all(
+        &self,
+        user: UserId,
+        purpose: TokenPurpose,
+        at: OffsetDateTime,
+    ) -> impl Future<Output = Result<()>> + Send;
 }
 
 /// Failure counters for throttling, kept in the database so they hold across processes.
@@ -109,6 +129,15 @@ pub trait SettingsRepository: Clone + Send + Sync + 'static {
 }
 
 /// Everything identity stores, implemented by one adapter.
+pub trait PolicyRepository: Clone + Send + Sync + 'static {
+    /// The active invitation policy of `company`, else the active global one; `None` when
+    /// neither is stored (the built-in default applies).
+    fn invitation_policy(
+        &self,
+        company: Option<CompanyId>,
+    ) -> impl Future<Output = Result<Option<PasswordPolicy>>> + Send;
+}
+
 pub trait IdentityStore:
     UserRepository
     + SessionRepository
@@ -117,6 +146,7 @@ pub trait IdentityStore:
     + EulaRepository
     + AuditLog
     + SettingsRepository
+    + PolicyRepository
 {
 }
 
@@ -128,21 +158,40 @@ impl<T> IdentityStore for T where
         + EulaRepository
         + AuditLog
         + SettingsRepository
+        + PolicyRepository
 {
 }
 
-/// Tells people things by mail, in their language.
+/// Tells people things by mail, in their language. A mail is queued durably before this
+/// answers, so a failing mail server delays it but never loses it.
 pub trait Notifier: Clone + Send + Sync + 'static {
-    /// # Errors
-    /// The mail could not be handed to the mail system.
     fn send_otp(&self, user: &User, code: &str) -> impl Future<Output = Result<()>> + Send;
+    /// `token` goes into the link of the new-password page.
+    fn send_password_reset(&self, user: &User, token: &str) -> impl Future<Output = Result<()>> + Send;
+    /// `token` goes into the link of the invitation page.
+    fn send_invitation(&self, user: &User, token: &str) -> impl Future<Output = Result<()>> + Send;
 }
 
-/// Delivers a rendered mail (SMTP, or files in an outbox folder).
-pub trait Mailer: Clone + Send + Sync + 'static {
-    /// # Errors
-    /// Any delivery failure.
-    fn send(&self, mail: &OutgoingMail) -> impl Future<Output = Result<()>> + Send;
+/// The durable outbox that notifications go through.
+pub trait MailQueue: Clone + Send + Sync + 'static {
+    fn enqueue(&self, mail: OutgoingMail, at: OffsetDateTime) -> impl Future<Output = Result<()>> + Send;
+
+    /// Claims one mail that is due, for `lease`; another process skips it meanwhile.
+    fn claim_due(
+        &self,
+        now: OffsetDateTime,
+        lease: time::Duration,
+    ) -> impl Future<Output = Result<Option<QueuedMail>>> + Send;
+
+    fn mark_sent(&self, id: uuid::Uuid, at: OffsetDateTime) -> impl Future<Output = Result<()>> + Send;
+
+    /// Counts a failed try; `retry_at: None` gives up on the mail.
+    fn mark_failed(
+        &self,
+        id: uuid::Uuid,
+        error: &str,
+        retry_at: Option<OffsetDateTime>,
+    ) -> impl Future<Output = Result<()>> + Send;
 }
 
 /// Password hashing is CPU-bound on purpose: adapters on an async runtime run it on a

@@ -40,3 +40,11 @@ impl Default for SessionPolicy {
         Self { lifetime: Duration::hours(12), admin_idle: Duration::minutes(30) }
     }
 }
+
+/// A reset link is good for this long, once.
+pub const RESET_LINK_LIFETIME: Duration = Duration::minutes(60);
+/// An invitation link is good for this long, once; a resent one replaces it.
+pub const INVITATION_LIFETIME: Duration = Duration::days(7);
+/// Reset or invitation mails per address, and per requesting address, in the failure window.
+pub const LINK_MAILS_PER_ACCOUNT: u32 = 3;
+pub const LINK_MAILS_PER_IP: u32 = 20;

@@ -70,6 +70,11 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         &self.hasher
     }
 
+    #[must_use]
+    pub const fn notifier(&self) -> &N {
+        &self.notifier
+    }
+
     /// The password step. `locale` picks the EULA's language.
     ///
     /// # Errors
@@ -289,7 +294,12 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         Ok(OpenedSession { id, user, expires_at })
     }
 
-    async fn after_second_factor(&self, user: User, locale: &str, ctx: &RequestContext) -> anyhow::Result<Step> {
+    pub(crate) async fn after_second_factor(
+        &self,
+        user: User,
+        locale: &str,
+        ctx: &RequestContext,
+    ) -> anyhow::Result<Step> {
         if user.role == Role::User
             && let Some(eula) = self.store.current_eula(locale).await?
             && !self.store.has_accepted(user.id, eula.id).await?
@@ -311,7 +321,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         Ok(challenge)
     }
 
-    async fn issue(
+    pub(crate) async fn issue(
         &self,
         purpose: TokenPurpose,
         user: &User,
@@ -359,7 +369,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     }
 
     /// `Some(retry_after)` when `key` has `limit` hits within `window`.
-    async fn throttled(
+    pub(crate) async fn throttled(
         &self,
         key: &str,
         limit: u32,
@@ -370,7 +380,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         Ok((hits >= limit).then(|| oldest.map_or(window, |oldest| oldest + window - now).max(Duration::seconds(1))))
     }
 
-    fn event(
+    pub(crate) fn event(
         &self,
         actor: Option<&User>,
         action: &'static str,
@@ -390,7 +400,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         }
     }
 
-    async fn audit(&self, event: AuditEvent) -> anyhow::Result<()> {
+    pub(crate) async fn audit(&self, event: AuditEvent) -> anyhow::Result<()> {
         self.store.record(event).await
     }
 }

@@ -1,64 +1,46 @@
-//! The [`Notifier`] port: which template, in which language, to whom.
+//! The [`Notifier`] port: which template, in which language, to whom; queued, not sent here.
 
-use identity::{Notifier, User};
-use lettre::message::Mailbox;
+use std::sync::Arc;
 
-use crate::{Transport, templates};
+use identity::{MailQueue, Notifier, OutgoingMail, User};
+use time::OffsetDateTime;
+use tokio::sync::Notify;
+
+use crate::templates;
 
 #[derive(Clone, Debug)]
-pub struct MailNotifier {
-    from: Mailbox,
-    transport: Transport,
+pub struct MailNotifier<Q> {
+    queue: Q,
+    /// The portal's address, for the links in mails.
+    public_url: String,
+    wake: Arc<Notify>,
 }
 
-impl MailNotifier {
-    #[must_use]
-    pub const fn new(from: Mailbox, transport: Transport) -> Self {
-        Self { from, transport }
+impl<Q: MailQueue> MailNotifier<Q> {
+    pub(crate) const fn new(queue: Q, public_url: String, wake: Arc<Notify>) -> Self {
+        Self { queue, public_url, wake }
+    }
+
+    async fn queue(&self, mail: OutgoingMail) -> anyhow::Result<()> {
+        self.queue.enqueue(mail, OffsetDateTime::now_utc()).await?;
+        self.wake.notify_one();
+        Ok(())
     }
 }
 
-impl Notifier for MailNotifier {
+impl<Q: MailQueue> Notifier for MailNotifier<Q> {
     async fn send_otp(&self, user: &User, code: &str) -> anyhow::Result<()> {
-        self.transport.deliver(&self.from, &templates::otp(user, code)).await
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use kernel::{Email, Role, UserId};
-
-    fn trainee(locale: &str) -> User {
-        User {
-            id: UserId::new(),
-            email: Email::parse("asha@customer.example").unwrap(),
-            name: "Asha Rao".into(),
-            role: Role::User,
-            company: None,
-            status: identity::UserStatus::Active,
-            mfa_required: true,
-            locale: locale.into(),
-            created_at: time::OffsetDateTime::UNIX_EPOCH,
-        }
+        self.queue(templates::otp(user, code)).await
     }
 
-    #[tokio::test]
-    async fn the_outbox_holds_a_mail_with_both_alternatives() {
-        let folder = std::env::temp_dir().join(format!("playtrack-outbox-{}", uuid::Uuid::new_v4()));
-        let notifier = MailNotifier::new(
-            "Playtrack <no-reply@playtrack.example>".parse().unwrap(),
-            Transport::Outbox(folder.clone()),
-        );
+    async fn send_password_reset(&self, user: &User, token: &str) -> anyhow::Result<()> {
+        let link = format!("{}/new-password?token={token}", self.public_url);
+        self.queue(templates::password_reset(user, &link)).await
+    }
 
-        notifier.send_otp(&trainee("it"), "042137").await.unwrap();
-
-        let files: Vec<_> = std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().path()).collect();
-        assert_eq!(files.len(), 1);
-        let eml = std::fs::read_to_string(&files[0]).unwrap();
-        assert!(eml.contains("To: asha@customer.example"), "{eml}");
-        assert!(eml.contains("Content-Type: text/plain") && eml.contains("Content-Type: text/html"));
-        assert!(eml.contains("042137"));
-        std::fs::remove_dir_all(folder).unwrap();
+    async fn send_invitation(&self, user: &User, token: &str) -> anyhow::Result<()> {
+        let name: String = url::form_urlencoded::byte_serialize(user.name.as_bytes()).collect();
+        let link = format!("{}/invitation/confirm-email?value={token}&name={name}", self.public_url);
+        self.queue(templates::invitation(user, &link)).await
     }
 }

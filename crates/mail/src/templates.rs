@@ -60,23 +60,173 @@ fn otp_text(locale: &str) -> OtpText {
 
 pub fn otp(user: &User, code: &str) -> OutgoingMail {
     let t = otp_text(&user.locale);
-    let dir = if user.locale == "ar" { "rtl" } else { "ltr" };
     let name = escape(&user.name);
     OutgoingMail {
         to: user.email.clone(),
         subject: t.subject.to_owned(),
         text: format!("{} {},\n\n{} {code}\n\n{}\n{}\n", t.greeting, user.name, t.intro, t.validity, t.ignore),
-        html: format!(
-            "<!doctype html><html lang=\"{lang}\" dir=\"{dir}\"><body style=\"font-family:sans-serif\">\
-             <p>{} {name},</p><p>{}</p><p style=\"font-size:28px;letter-spacing:6px\"><b>{code}</b></p>\
-             <p>{}</p><p style=\"color:#666\">{}</p></body></html>",
-            t.greeting,
-            t.intro,
-            t.validity,
-            t.ignore,
-            lang = escape(&user.locale),
+        html: page(
+            &user.locale,
+            &format!(
+                "<p>{} {name},</p><p>{}</p><p style=\"font-size:28px;letter-spacing:6px\"><b>{code}</b></p>\
+                 <p>{}</p><p style=\"color:#666\">{}</p>",
+                t.greeting, t.intro, t.validity, t.ignore
+            ),
         ),
     }
+}
+
+/// A mail whose point is one link: greeting, what it is for, the link, how long it works.
+struct LinkText {
+    subject: &'static str,
+    greeting: &'static str,
+    intro: &'static str,
+    action: &'static str,
+    validity: &'static str,
+    ignore: &'static str,
+}
+
+fn reset_text(locale: &str) -> LinkText {
+    match locale {
+        "zh" => LinkText {
+            subject: "重置您的 Playtrack 密码",
+            greeting: "您好",
+            intro: "我们收到了重置您 Playtrack 密码的请求。",
+            action: "设置新密码",
+            validity: "此链接 60 分钟内有效，且只能使用一次。",
+            ignore: "如果您没有提出此请求，请忽略此邮件，您的密码不会改变。",
+        },
+        "ar" => LinkText {
+            subject: "إعادة تعيين كلمة مرور Playtrack",
+            greeting: "مرحبًا",
+            intro: "تلقينا طلبًا لإعادة تعيين كلمة مرورك في Playtrack.",
+            action: "تعيين كلمة مرور جديدة",
+            validity: "الرابط صالح لمدة 60 دقيقة ولمرة واحدة فقط.",
+            ignore: "إذا لم تطلب ذلك، فتجاهل هذه الرسالة ولن تتغير كلمة مرورك.",
+        },
+        "it" => LinkText {
+            subject: "Reimposta la password di Playtrack",
+            greeting: "Ciao",
+            intro: "Abbiamo ricevuto una richiesta di reimpostare la tua password di Playtrack.",
+            action: "Imposta una nuova password",
+            validity: "Il link vale 60 minuti e si può usare una sola volta.",
+            ignore: "Se non l'hai chiesto tu, ignora questa e-mail: la password non cambierà.",
+        },
+        "es" => LinkText {
+            subject: "Restablece tu contraseña de Playtrack",
+            greeting: "Hola",
+            intro: "Hemos recibido una solicitud para restablecer tu contraseña de Playtrack.",
+            action: "Establecer una contraseña nueva",
+            validity: "El enlace es válido durante 60 minutos y solo puede usarse una vez.",
+            ignore: "Si no lo has solicitado, ignora este correo: tu contraseña no cambiará.",
+        },
+        "fr" => LinkText {
+            subject: "Réinitialisez votre mot de passe Playtrack",
+            greeting: "Bonjour",
+            intro: "Nous avons reçu une demande de réinitialisation de votre mot de passe Playtrack.",
+            action: "Choisir un nouveau mot de passe",
+            validity: "Le lien est valable 60 minutes et ne sert qu'une fois.",
+            ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe ne changera pas.",
+        },
+        _ => LinkText {
+            subject: "Reset your Playtrack password",
+            greeting: "Hello",
+            intro: "We received a request to reset your Playtrack password.",
+            action: "Set a new password",
+            validity: "The link works for 60 minutes, once.",
+            ignore: "If you did not ask for this, ignore this e-mail; your password stays as it is.",
+        },
+    }
+}
+
+fn invitation_text(locale: &str) -> LinkText {
+    match locale {
+        "zh" => LinkText {
+            subject: "邀请您加入 Playtrack 培训",
+            greeting: "您好",
+            intro: "您已受邀参加 Playtrack 培训。请设置密码以激活您的账户。",
+            action: "接受邀请",
+            validity: "此链接 7 天内有效，且只能使用一次。",
+            ignore: "如果您没有预期收到此邀请，请忽略此邮件。",
+        },
+        "ar" => LinkText {
+            subject: "دعوة للانضمام إلى تدريب Playtrack",
+            greeting: "مرحبًا",
+            intro: "تمت دعوتك إلى تدريب Playtrack. اختر كلمة مرور لتفعيل حسابك.",
+            action: "قبول الدعوة",
+            validity: "الرابط صالح لمدة 7 أيام ولمرة واحدة فقط.",
+            ignore: "إذا لم تكن تتوقع هذه الدعوة، فتجاهل هذه الرسالة.",
+        },
+        "it" => LinkText {
+            subject: "Sei invitato alla formazione Playtrack",
+            greeting: "Ciao",
+            intro: "Sei stato invitato alla formazione Playtrack. Scegli una password per attivare il tuo account.",
+            action: "Accetta l'invito",
+            validity: "Il link vale 7 giorni e si può usare una sola volta.",
+            ignore: "Se non ti aspettavi questo invito, ignora questa e-mail.",
+        },
+        "es" => LinkText {
+            subject: "Invitación a la formación de Playtrack",
+            greeting: "Hola",
+            intro: "Te han invitado a la formación de Playtrack. Elige una contraseña para activar tu cuenta.",
+            action: "Aceptar la invitación",
+            validity: "El enlace es válido durante 7 días y solo puede usarse una vez.",
+            ignore: "Si no esperabas esta invitación, ignora este correo.",
+        },
+        "fr" => LinkText {
+            subject: "Invitation à la formation Playtrack",
+            greeting: "Bonjour",
+            intro: "Vous êtes invité à la formation Playtrack. Choisissez un mot de passe pour activer votre compte.",
+            action: "Accepter l'invitation",
+            validity: "Le lien est valable 7 jours et ne sert qu'une fois.",
+            ignore: "Si vous n'attendiez pas cette invitation, ignorez ce message.",
+        },
+        _ => LinkText {
+            subject: "You are invited to Playtrack training",
+            greeting: "Hello",
+            intro: "You have been invited to Playtrack training. Choose a password to activate your account.",
+            action: "Accept the invitation",
+            validity: "The link works for 7 days, once.",
+            ignore: "If you did not expect this invitation, ignore this e-mail.",
+        },
+    }
+}
+
+pub fn password_reset(user: &User, link: &str) -> OutgoingMail {
+    link_mail(user, link, &reset_text(&user.locale))
+}
+
+pub fn invitation(user: &User, link: &str) -> OutgoingMail {
+    link_mail(user, link, &invitation_text(&user.locale))
+}
+
+fn link_mail(user: &User, link: &str, t: &LinkText) -> OutgoingMail {
+    let (name, href) = (escape(&user.name), escape(link));
+    OutgoingMail {
+        to: user.email.clone(),
+        subject: t.subject.to_owned(),
+        text: format!(
+            "{} {},\n\n{}\n\n{}: {link}\n\n{}\n{}\n",
+            t.greeting, user.name, t.intro, t.action, t.validity, t.ignore
+        ),
+        html: page(
+            &user.locale,
+            &format!(
+                "<p>{} {name},</p><p>{}</p><p><a href=\"{href}\" style=\"display:inline-block;padding:10px 18px;\
+                 background:#3949ab;color:#fff;text-decoration:none;border-radius:6px\">{}</a></p>\
+                 <p style=\"word-break:break-all;color:#666\">{href}</p><p>{}</p><p style=\"color:#666\">{}</p>",
+                t.greeting, t.intro, t.action, t.validity, t.ignore
+            ),
+        ),
+    }
+}
+
+fn page(locale: &str, body: &str) -> String {
+    let dir = if locale == "ar" { "rtl" } else { "ltr" };
+    format!(
+        "<!doctype html><html lang=\"{}\" dir=\"{dir}\"><body style=\"font-family:sans-serif\">{body}</body></html>",
+        escape(locale)
+    )
 }
 
 fn escape(text: &str) -> String {
@@ -87,11 +237,40 @@ fn escape(text: &str) -> String {
 mod tests {
     use super::*;
 
+    const LOCALES: [&str; 6] = ["en", "zh", "ar", "it", "es", "fr"];
+
+    fn person(locale: &str) -> User {
+        User {
+            id: kernel::UserId::new(),
+            email: kernel::Email::parse("asha@customer.example").unwrap(),
+            name: "Asha <Rao>".into(),
+            role: kernel::Role::User,
+            company: None,
+            status: identity::UserStatus::Invited,
+            mfa_required: false,
+            locale: locale.into(),
+            created_at: time::OffsetDateTime::UNIX_EPOCH,
+        }
+    }
+
     #[test]
-    fn every_language_has_its_own_subject() {
-        let subjects: std::collections::HashSet<_> =
-            ["en", "zh", "ar", "it", "es", "fr"].iter().map(|l| otp_text(l).subject).collect();
-        assert_eq!(subjects.len(), 6);
-        assert_eq!(otp_text("xx").subject, otp_text("en").subject, "unknown languages fall back to English");
+    fn a_link_mail_carries_the_link_in_both_parts_and_escapes_html() {
+        let mail = invitation(&person("ar"), "https://portal.example/invitation/confirm-email?value=t&name=Asha");
+        assert!(mail.text.contains("https://portal.example/invitation/confirm-email?value=t&name=Asha"));
+        assert!(mail.html.contains("href=\"https://portal.example/invitation/confirm-email?value=t&amp;name=Asha\""));
+        assert!(mail.html.contains("Asha &lt;Rao&gt;") && !mail.html.contains("<Rao>"));
+        assert!(mail.html.contains("dir=\"rtl\""));
+        assert_eq!(mail.subject, "دعوة للانضمام إلى تدريب Playtrack");
+    }
+
+    #[test]
+    fn every_language_has_its_own_subjects() {
+        for subject in [|l| otp_text(l).subject, |l| reset_text(l).subject, |l| invitation_text(l).subject]
+            as [fn(&str) -> &'static str; 3]
+        {
+            let subjects: std::collections::HashSet<_> = LOCALES.iter().map(|l| subject(l)).collect();
+            assert_eq!(subjects.len(), 6);
+            assert_eq!(subject("xx"), subject("en"), "unknown languages fall back to English");
+        }
     }
 }

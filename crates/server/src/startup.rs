@@ -11,7 +11,7 @@ use http_api::{
 };
 use identity::SettingsRepository;
 use kernel::{AnyClock, SystemClock};
-use mail::{MailNotifier, Transport};
+use mail::Transport;
 use store::Store;
 use tracing_actix_web::TracingLogger;
 
@@ -105,7 +105,9 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
         Some(url) => Transport::smtp(url)?,
         None => Transport::Outbox(config.data_dir.join("outbox")),
     };
-    let notifier = MailNotifier::new(config.mail_from.parse().context("mail_from is not a mailbox")?, transport);
+    let from = config.mail_from.parse().context("mail_from is not a mailbox")?;
+    let (notifier, worker) = mail::outbox(store.clone(), transport, from, config.public_url());
+    tokio::spawn(worker.run());
     // 256 random bits, as URL-safe text.
     let key = store.init_setting(TOKEN_KEY_SETTING, &identity::secret::new_token()).await?;
     let identity =

@@ -6,4 +6,5 @@ pub mod hashing;
 pub mod tokens;
 
 /// The sign-in service as this server wires it.
-pub type Identity = identity::SignIn<store::Store, mail::MailNotifier, hashing::PooledHasher, kernel::AnyClock>;
+pub type Identity =
+    identity::SignIn<store::Store, mail::MailNotifier<store::Store>, hashing::PooledHasher, kernel::AnyClock>;

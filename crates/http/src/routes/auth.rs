@@ -241,7 +241,7 @@ async fn logout(state: web::Data<AppState>, who: Authenticated, meta: RequestMet
     Ok(HttpResponse::NoContent().finish())
 }
 
-fn respond(state: &AppState, step: Step) -> Result<LoginResponse, ApiError> {
+pub(super) fn respond(state: &AppState, step: Step) -> Result<LoginResponse, ApiError> {
     Ok(match step {
         Step::Session(opened) => LoginResponse::Session(grant(state, opened)?),
         Step::OtpRequired(challenge) => LoginResponse::OtpRequired(otp_challenge(challenge)),

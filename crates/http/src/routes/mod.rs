@@ -6,6 +6,7 @@ mod audit;
 mod auth;
 mod dto;
 mod health;
+mod passwords;
 mod setup;
 
 use actix_web::web;
@@ -22,6 +23,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(auth::routes)
             .configure(account::routes)
             .configure(setup::routes)
+            .configure(passwords::routes)
             .configure(audit::routes)
             .default_service(web::to(not_found)),
     );

@@ -54,18 +54,10 @@ async fn complete_setup(
     match state.identity.complete_setup(&token, email, name, &password, &meta.context).await {
         Ok(opened) => Ok(web::Json(grant(&state, opened)?)),
         Err(SetupError::InvalidToken) => Err(ApiError::new(ProblemCode::SetupTokenInvalid)),
-        Err(SetupError::WeakPassword(rules)) => Err(ApiError::fields(
-            ProblemCode::PasswordPolicy,
-            rules.iter().map(|rule| FieldError::new("password", &rule_code(*rule))).collect(),
-        )),
+        Err(SetupError::WeakPassword(rules)) => Err(ApiError::password_policy(&rules)),
         Err(SetupError::Create(identity::CreateUserError::EmailTaken(_))) => {
             Err(ApiError::new(ProblemCode::EmailTaken))
         }
         Err(SetupError::Create(e)) => Err(ApiError::internal(e)),
     }
-}
-
-/// The wire code of a password rule: its serde name (`UPPERCASE`, `MINIMUM_LENGTH`, …).
-fn rule_code(rule: password_policy::Rule) -> String {
-    serde_json::to_value(rule).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
 }

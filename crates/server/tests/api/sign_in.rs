@@ -74,7 +74,7 @@ crate::on_both_databases! {
         let step = body(app.login(&admin.email, &admin.password).await).await;
         assert_eq!(step["status"], "otp_required");
         assert!(step.get("token").is_none(), "no session before the code");
-        let code = app.mail.latest_code(&admin.email);
+        let code = app.mail.code(&admin.email, 1).await;
 
         let done = body(app.post_challenge("/api/v1/auth/otp/verify", step["challenge"].as_str().unwrap(), &json!({ "otp": code })).await).await;
 
@@ -88,7 +88,7 @@ crate::on_both_databases! {
         let admin = app.user_with(Role::SuperAdmin, None, true, "en").await;
         let step = body(app.login(&admin.email, &admin.password).await).await;
         let challenge = step["challenge"].as_str().unwrap();
-        let code = app.mail.latest_code(&admin.email);
+        let code = app.mail.code(&admin.email, 1).await;
         let wrong = if code == "000000" { "111111" } else { "000000" };
 
         for remaining in (1..=4).rev() {
@@ -104,7 +104,7 @@ crate::on_both_databases! {
         let app = spawn_app(db).await;
         let admin = app.user_with(Role::SuperAdmin, None, true, "en").await;
         let step = body(app.login(&admin.email, &admin.password).await).await;
-        let code = app.mail.latest_code(&admin.email);
+        let code = app.mail.code(&admin.email, 1).await;
 
         app.clock.advance(Duration::minutes(5));
 
@@ -126,8 +126,8 @@ crate::on_both_databases! {
         let admin = app.user_with(Role::SuperAdmin, None, true, "fr").await;
         let step = body(app.login(&admin.email, &admin.password).await).await;
         let challenge = step["challenge"].as_str().unwrap();
-        let first = app.mail.latest_code(&admin.email);
-        let mail = &app.mail.to(&admin.email)[0];
+        let first = app.mail.code(&admin.email, 1).await;
+        let mail = &app.mail.wait_for(&admin.email, 1).await[0];
         assert_eq!(mail.subject, "Votre code de connexion Playtrack", "the mail speaks the user's language");
         assert!(mail.text.contains(&first) && mail.html.contains(&first));
 
@@ -138,7 +138,7 @@ crate::on_both_databases! {
         app.clock.advance(Duration::seconds(30));
         let resent = app.post_challenge("/api/v1/auth/otp/resend", challenge, &json!({})).await;
         assert_eq!(resent.status(), 202);
-        let second = app.mail.latest_code(&admin.email);
+        let second = app.mail.code(&admin.email, 2).await;
         assert_eq!(app.mail.to(&admin.email).len(), 2);
 
         if first != second {

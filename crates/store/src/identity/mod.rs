@@ -2,6 +2,8 @@
 
 mod audit;
 mod eula;
+mod mail_queue;
+mod policies;
 mod sessions;
 mod settings;
 mod throttle;

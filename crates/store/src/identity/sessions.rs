@@ -1,7 +1,7 @@
 //! Sessions: the [`identity::SessionRepository`] port.
 
 use identity::{NewSession, SessionRepository, SessionView};
-use kernel::SessionId;
+use kernel::{SessionId, UserId};
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, prelude::Expr};
 use time::OffsetDateTime;
 
@@ -69,5 +69,16 @@ impl SessionRepository for Store {
             .await
             .map_err(failed("revoking a session"))?;
         Ok(result.rows_affected == 1)
+    }
+
+    async fn revoke_all(&self, user: UserId, keep: Option<SessionId>, at: OffsetDateTime) -> anyhow::Result<u64> {
+        let mut update = sessions::Entity::update_many()
+            .col_expr(sessions::Column::RevokedAt, Expr::value(at))
+            .filter(sessions::Column::UserId.eq(user.as_uuid()))
+            .filter(sessions::Column::RevokedAt.is_null());
+        if let Some(keep) = keep {
+            update = update.filter(sessions::Column::Id.ne(keep.as_uuid()));
+        }
+        Ok(update.exec(&self.db).await.map_err(failed("revoking sessions"))?.rows_affected)
     }
 }

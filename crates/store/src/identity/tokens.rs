@@ -2,7 +2,7 @@
 
 use anyhow::Context;
 use identity::{OneTimeToken, TokenPurpose, TokenRepository};
-use kernel::TokenId;
+use kernel::{TokenId, UserId};
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, prelude::Expr, sea_query::ExprTrait};
 use time::OffsetDateTime;
 
@@ -93,5 +93,17 @@ impl TokenRepository for Store {
             .await
             .map_err(failed("consuming a token"))?;
         Ok(result.rows_affected == 1)
+    }
+
+    async fn consume_all(&self, user: UserId, purpose: TokenPurpose, at: OffsetDateTime) -> anyhow::Result<()> {
+        tokens::Entity::update_many()
+            .col_expr(tokens::Column::ConsumedAt, Expr::value(at))
+            .filter(tokens::Column::UserId.eq(user.as_uuid()))
+            .filter(tokens::Column::Purpose.eq(purpose.as_str()))
+            .filter(tokens::Column::ConsumedAt.is_null())
+            .exec(&self.db)
+            .await
+            .map_err(failed("consuming tokens"))?;
+        Ok(())
     }
 }

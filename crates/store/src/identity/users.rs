@@ -3,7 +3,9 @@
 use anyhow::Context;
 use identity::{CreateUserError, Credentials, NewUser, PasswordHash, User, UserRepository, UserStatus};
 use kernel::{Email, UserId};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, SqlErr};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, SqlErr, prelude::Expr,
+};
 use time::OffsetDateTime;
 
 use super::failed;
@@ -65,6 +67,21 @@ impl UserRepository for Store {
 
     async fn count_users(&self) -> anyhow::Result<u64> {
         users::Entity::find().count(&self.db).await.map_err(failed("counting users"))
+    }
+
+    async fn set_password(&self, id: UserId, hash: &PasswordHash) -> anyhow::Result<()> {
+        let active = UserStatus::Active.as_str();
+        // An invited user is activated by choosing a password; a disabled one stays disabled.
+        let status = Expr::case(users::Column::Status.eq(UserStatus::Invited.as_str()), active)
+            .finally(Expr::col(users::Column::Status));
+        users::Entity::update_many()
+            .col_expr(users::Column::PasswordHash, Expr::value(hash.as_str()))
+            .col_expr(users::Column::Status, status.into())
+            .filter(users::Column::Id.eq(id.as_uuid()))
+            .exec(&self.db)
+            .await
+            .map_err(failed("setting a password"))?;
+        Ok(())
     }
 }
 

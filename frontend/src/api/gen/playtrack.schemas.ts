@@ -35,6 +35,12 @@ export interface AuditEventPage {
   total: number;
 }
 
+export interface ChangePasswordRequest {
+  confirm: string;
+  current_password: string;
+  password: string;
+}
+
 /**
  * Counts of what the caller may see: everything (super admin), their company (company
 admin) or their own play (trainee).
@@ -53,6 +59,10 @@ export interface Dashboard {
   levels_played: number;
   /** @minimum 0 */
   trainees: number;
+}
+
+export interface EmailRequest {
+  email: string;
 }
 
 /**
@@ -87,6 +97,15 @@ export interface Health {
   status: string;
   /** The server's version. */
   version: string;
+}
+
+/**
+ * Who an invitation is for, and the policy their password must meet.
+ */
+export interface Invitation {
+  email: string;
+  name: string;
+  policy: PasswordPolicy;
 }
 
 export interface LoginRequest {
@@ -175,6 +194,23 @@ export interface OtpRequest {
   otp: string;
 }
 
+/**
+ * A password policy: which rules apply. `NO_WHITESPACE`, `NOT_COMMON` and
+`NO_PERSONAL_INFO` always do.
+ */
+export interface PasswordPolicy {
+  digits: boolean;
+  letters: boolean;
+  lowercase: boolean;
+  /** @minimum 0 */
+  maximum_length: number;
+  /** @minimum 0 */
+  minimum_length: number;
+  special_characters: boolean;
+  symbols: boolean;
+  uppercase: boolean;
+}
+
 export type ProblemDetail = string | null;
 
 /**
@@ -243,6 +279,9 @@ export const ProblemCode = {
   SETUP_TOKEN_INVALID: 'SETUP_TOKEN_INVALID',
   PASSWORD_POLICY: 'PASSWORD_POLICY',
   EMAIL_TAKEN: 'EMAIL_TAKEN',
+  LINK_EXPIRED: 'LINK_EXPIRED',
+  CURRENT_PASSWORD_WRONG: 'CURRENT_PASSWORD_WRONG',
+  USER_STATE: 'USER_STATE',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -253,6 +292,22 @@ export interface Readiness {
   /** `ready` when every dependency answers. */
   status: string;
 }
+
+export interface ResetLinkCheck {
+  response_code: ResponseCode;
+}
+
+/**
+ * The seed's `response_code` of a reset link.
+ */
+export type ResponseCode = typeof ResponseCode[keyof typeof ResponseCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ResponseCode = {
+  LOGIN: 'LOGIN',
+  NEW_PASSWORD: 'NEW_PASSWORD',
+} as const;
 
 export type Role = typeof Role[keyof typeof Role];
 
@@ -271,12 +326,24 @@ export interface SessionGrant {
   user: Me;
 }
 
+export interface SetPasswordRequest {
+  /** Must equal `password`. */
+  confirm: string;
+  password: string;
+  token: string;
+}
+
 export interface SetupRequest {
   email: string;
   name: string;
   /** 10–16 characters with an uppercase, a lowercase, a digit and a special character. */
   password: string;
   /** The token of the setup link. */
+  token: string;
+}
+
+export interface TokenRequest {
+  /** The token of the link. */
   token: string;
 }
 
@@ -295,5 +362,12 @@ per_page?: number;
  * Only this action, e.g. `sign_in.failed`.
  */
 action?: string;
+};
+
+export type GetInvitationParams = {
+/**
+ * The `value` of the invitation link.
+ */
+token: string;
 };
 

@@ -80,12 +80,30 @@ impl SmtpSink {
         self.received.lock().unwrap().iter().filter(|m| m.to.iter().any(|t| t == address)).cloned().collect()
     }
 
-    /// The code of the newest mail to `address`.
-    pub fn latest_code(&self, address: &str) -> String {
-        self.to(address)
-            .last()
-            .and_then(ReceivedMail::otp_code)
-            .unwrap_or_else(|| panic!("no code was mailed to {address}"))
+    /// Waits (up to 10 s: mail leaves through the outbox worker) until `address` has
+    /// received `count` mails, and answers them.
+    pub async fn wait_for(&self, address: &str, count: usize) -> Vec<ReceivedMail> {
+        for _ in 0..500 {
+            let received = self.to(address);
+            if received.len() >= count {
+                return received;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        panic!("{address} did not receive {count} mail(s); got {}", self.to(address).len())
+    }
+
+    /// The code in the `nth` (from 1) mail to `address`.
+    pub async fn code(&self, address: &str, nth: usize) -> String {
+        let mail = &self.wait_for(address, nth).await[nth - 1];
+        mail.otp_code().unwrap_or_else(|| panic!("no code in mail {nth} to {address}: {}", mail.text))
+    }
+
+    /// The first link in the `nth` (from 1) mail to `address`.
+    pub async fn link(&self, address: &str, nth: usize) -> String {
+        let mail = &self.wait_for(address, nth).await[nth - 1];
+        let start = mail.text.find("http").unwrap_or_else(|| panic!("no link in: {}", mail.text));
+        mail.text[start..].split_whitespace().next().unwrap_or_default().to_owned()
     }
 }
 

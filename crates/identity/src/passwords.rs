@@ -1,0 +1,287 @@
+//! Passwords after the first: forgotten (a mailed single-use link), changed (knowing the
+//! current one), reset on an admin's behalf, and chosen through an invitation.
+
+use kernel::{Clock, Email, Scope};
+use password_policy::{PasswordPolicy, Person, Rule};
+use serde_json::json;
+use time::{Duration, OffsetDateTime};
+
+use crate::{
+    AdminActionError, AuditEvent, ChangePasswordError, ForgotPasswordError, IdentityStore, Invitation, Notifier,
+    PasswordHasher, PasswordLinkError, Principal, RequestContext, ResetLinkState, SignIn, Step, TokenPurpose, User,
+    UserStatus, rules, secret,
+};
+
+impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H, C> {
+    /// Mails a reset link when `email` belongs to an active account. The caller's answer is
+    /// the same either way; only throttling (per address and per requester) is told.
+    ///
+    /// # Errors
+    /// [`ForgotPasswordError::Throttled`].
+    pub async fn forgot_password(&self, email: &Email, ctx: &RequestContext) -> Result<(), ForgotPasswordError> {
+        let now = self.clock().now();
+        let keys = self.link_mail_keys("reset", email, ctx);
+        if let Some(retry_after) = self.link_mails_throttled(&keys, now).await? {
+            return Err(ForgotPasswordError::Throttled { retry_after });
+        }
+        for key in keys.iter().flatten() {
+            self.store().record_hit(key, now).await?;
+        }
+        let user = self.store().find_credentials(email).await?.map(|c| c.user);
+        if let Some(user) = user.filter(|u| u.status == UserStatus::Active) {
+            self.mail_reset_link(&user, None, ctx).await?;
+        }
+        Ok(())
+    }
+
+    /// Whether a reset link still works.
+    ///
+    /// # Errors
+    /// Only storage failures.
+    pub async fn check_reset_link(&self, token: &str) -> anyhow::Result<ResetLinkState> {
+        let live = self.live_link(TokenPurpose::Reset, token, self.clock().now()).await?;
+        Ok(if live.is_some() { ResetLinkState::NewPassword } else { ResetLinkState::Login })
+    }
+
+    /// Sets a new password through a reset link and ends every session of the user.
+    ///
+    /// # Errors
+    /// [`PasswordLinkError::Expired`] or [`PasswordLinkError::WeakPassword`].
+    pub async fn reset_password(
+        &self,
+        token: &str,
+        password: &str,
+        ctx: &RequestContext,
+    ) -> Result<(), PasswordLinkError> {
+        let now = self.clock().now();
+        let (id, user) = self.live_link(TokenPurpose::Reset, token, now).await?.ok_or(PasswordLinkError::Expired)?;
+        if user.status != UserStatus::Active {
+            return Err(PasswordLinkError::Expired);
+        }
+        check(&PasswordPolicy::new_password(), password, &user).map_err(PasswordLinkError::WeakPassword)?;
+        let hash = self.hasher().hash(password).await?;
+        if !self.store().consume(id, now).await? {
+            return Err(PasswordLinkError::Expired);
+        }
+        self.store().set_password(user.id, &hash).await?;
+        self.store().revoke_all(user.id, None, now).await?;
+        self.store().clear_hits(&format!("login:account:{}", user.email)).await?;
+        self.audit(self.event(Some(&user), "password.reset", "user", user.id.to_string(), ctx)).await?;
+        Ok(())
+    }
+
+    /// A signed-in user's new password, given the current one. Their other sessions end.
+    ///
+    /// # Errors
+    /// [`ChangePasswordError::WrongPassword`] (counted like a failed sign-in),
+    /// [`ChangePasswordError::WeakPassword`], [`ChangePasswordError::Throttled`].
+    pub async fn change_password(
+        &self,
+        principal: &Principal,
+        current: &str,
+        password: &str,
+        ctx: &RequestContext,
+    ) -> Result<(), ChangePasswordError> {
+        let now = self.clock().now();
+        let account_key = format!("login:account:{}", principal.email);
+        let (hits, oldest) = self.store().hits_since(&account_key, now - rules::FAILURE_WINDOW).await?;
+        if hits >= rules::ACCOUNT_FAILURES {
+            let retry_after = oldest.map_or(rules::FAILURE_WINDOW, |o| o + rules::FAILURE_WINDOW - now);
+            return Err(ChangePasswordError::Throttled { retry_after: retry_after.max(Duration::seconds(1)) });
+        }
+        let credentials =
+            self.store().find_credentials(&principal.email).await?.ok_or(ChangePasswordError::WrongPassword)?;
+        let stored = credentials.password.as_ref().ok_or(ChangePasswordError::WrongPassword)?;
+        if !self.hasher().verify(current, stored).await {
+            self.store().record_hit(&account_key, now).await?;
+            return Err(ChangePasswordError::WrongPassword);
+        }
+        check(&PasswordPolicy::new_password(), password, &credentials.user)
+            .map_err(ChangePasswordError::WeakPassword)?;
+        let hash = self.hasher().hash(password).await?;
+        self.store().set_password(principal.user, &hash).await?;
+        self.store().revoke_all(principal.user, Some(principal.session), now).await?;
+        self.audit(self.event(Some(&credentials.user), "password.changed", "user", principal.user.to_string(), ctx))
+            .await?;
+        Ok(())
+    }
+
+    /// An admin sends a reset link to someone in their scope.
+    ///
+    /// # Errors
+    /// [`AdminActionError::NotFound`] outside the scope; `WrongState` for someone not active.
+    pub async fn send_reset_for(
+        &self,
+        admin: &Principal,
+        user: &Email,
+        ctx: &RequestContext,
+    ) -> Result<(), AdminActionError> {
+        let user = self.user_in_scope(admin.scope, user).await?;
+        if user.status != UserStatus::Active {
+            return Err(AdminActionError::WrongState(user.status.as_str()));
+        }
+        self.throttle_link_mail("reset", &user.email, ctx).await?;
+        self.mail_reset_link(&user, Some(admin), ctx).await?;
+        Ok(())
+    }
+
+    /// The invitation page's data: who is invited and the policy their password must meet.
+    /// `None` for a dead link.
+    ///
+    /// # Errors
+    /// Only storage failures.
+    pub async fn invitation(&self, token: &str) -> anyhow::Result<Option<Invitation>> {
+        let Some((_, user)) = self.live_link(TokenPurpose::Invite, token, self.clock().now()).await? else {
+            return Ok(None);
+        };
+        if user.status != UserStatus::Invited {
+            return Ok(None);
+        }
+        let policy = self.invitation_policy(&user).await?;
+        Ok(Some(Invitation { name: user.name, email: user.email, policy }))
+    }
+
+    /// The invited person chooses a password; the account becomes active and they go on to
+    /// the EULA (trainees) or straight into a session.
+    ///
+    /// # Errors
+    /// [`PasswordLinkError::Expired`] or [`PasswordLinkError::WeakPassword`] (against the
+    /// invitation policy).
+    pub async fn accept_invitation(
+        &self,
+        token: &str,
+        password: &str,
+        locale: &str,
+        ctx: &RequestContext,
+    ) -> Result<Step, PasswordLinkError> {
+        let now = self.clock().now();
+        let (id, user) = self.live_link(TokenPurpose::Invite, token, now).await?.ok_or(PasswordLinkError::Expired)?;
+        if user.status != UserStatus::Invited {
+            return Err(PasswordLinkError::Expired);
+        }
+        check(&self.invitation_policy(&user).await?, password, &user).map_err(PasswordLinkError::WeakPassword)?;
+        let hash = self.hasher().hash(password).await?;
+        if !self.store().consume(id, now).await? {
+            return Err(PasswordLinkError::Expired);
+        }
+        self.store().set_password(user.id, &hash).await?;
+        let user = User { status: UserStatus::Active, ..user };
+        self.audit(self.event(Some(&user), "invitation.accepted", "user", user.id.to_string(), ctx)).await?;
+        Ok(self.after_second_factor(user, locale, ctx).await?)
+    }
+
+    /// A fresh invitation link for someone who has not accepted yet; earlier links die.
+    ///
+    /// # Errors
+    /// `NotFound` outside the scope; `WrongState` once the account is active or disabled.
+    pub async fn resend_invitation(
+        &self,
+        admin: &Principal,
+        user: &Email,
+        ctx: &RequestContext,
+    ) -> Result<(), AdminActionError> {
+        let user = self.user_in_scope(admin.scope, user).await?;
+        if user.status != UserStatus::Invited {
+            return Err(AdminActionError::WrongState(user.status.as_str()));
+        }
+        self.throttle_link_mail("invite", &user.email, ctx).await?;
+        let now = self.clock().now();
+        self.store().consume_all(user.id, TokenPurpose::Invite, now).await?;
+        let (_, link) = self.issue(TokenPurpose::Invite, &user, rules::INVITATION_LIFETIME, None).await?;
+        self.notifier().send_invitation(&user, &link.token).await?;
+        self.audit(AuditEvent {
+            actor: Some(admin.user),
+            company: user.company,
+            ..self.event(None, "invitation.sent", "user", user.id.to_string(), ctx)
+        })
+        .await?;
+        Ok(())
+    }
+
+    /// The invitation policy of the user's company (or the global one, or the default).
+    ///
+    /// # Errors
+    /// Only storage failures.
+    pub async fn invitation_policy_for(&self, company: Option<kernel::CompanyId>) -> anyhow::Result<PasswordPolicy> {
+        Ok(self.store().invitation_policy(company).await?.unwrap_or_else(PasswordPolicy::invitation_default))
+    }
+
+    async fn invitation_policy(&self, user: &User) -> anyhow::Result<PasswordPolicy> {
+        self.invitation_policy_for(user.company).await
+    }
+
+    async fn mail_reset_link(&self, user: &User, by: Option<&Principal>, ctx: &RequestContext) -> anyhow::Result<()> {
+        let now = self.clock().now();
+        self.store().consume_all(user.id, TokenPurpose::Reset, now).await?;
+        let (_, link) = self.issue(TokenPurpose::Reset, user, rules::RESET_LINK_LIFETIME, None).await?;
+        self.notifier().send_password_reset(user, &link.token).await?;
+        self.audit(AuditEvent {
+            actor: by.map(|admin| admin.user),
+            company: user.company,
+            details: json!({ "by_admin": by.is_some() }),
+            ..self.event(None, "password.reset_requested", "user", user.id.to_string(), ctx)
+        })
+        .await
+    }
+
+    async fn user_in_scope(&self, scope: Scope, email: &Email) -> Result<User, AdminActionError> {
+        let user = self.store().find_credentials(email).await?.map(|c| c.user);
+        user.filter(|u| scope.sees_user(u.id, u.company)).ok_or(AdminActionError::NotFound)
+    }
+
+    /// The live token of a link and its user; `None` when used, expired or unknown.
+    async fn live_link(
+        &self,
+        purpose: TokenPurpose,
+        token: &str,
+        now: OffsetDateTime,
+    ) -> anyhow::Result<Option<(kernel::TokenId, User)>> {
+        let Some(token) = self.store().find_token(purpose, &secret::hash_token(token)).await? else { return Ok(None) };
+        if token.consumed_at.is_some() || now >= token.expires_at {
+            return Ok(None);
+        }
+        Ok(self.store().find(token.user).await?.map(|user| (token.id, user)))
+    }
+
+    fn link_mail_keys(&self, kind: &str, email: &Email, ctx: &RequestContext) -> [Option<String>; 2] {
+        [Some(format!("{kind}:account:{email}")), ctx.ip.as_ref().map(|ip| format!("{kind}:ip:{ip}"))]
+    }
+
+    async fn link_mails_throttled(
+        &self,
+        keys: &[Option<String>; 2],
+        now: OffsetDateTime,
+    ) -> anyhow::Result<Option<Duration>> {
+        for (key, limit) in keys.iter().zip([rules::LINK_MAILS_PER_ACCOUNT, rules::LINK_MAILS_PER_IP]) {
+            if let Some(key) = key
+                && let Some(retry_after) = self.throttled(key, limit, rules::FAILURE_WINDOW, now).await?
+            {
+                return Ok(Some(retry_after));
+            }
+        }
+        Ok(None)
+    }
+
+    async fn throttle_link_mail(
+        &self,
+        kind: &str,
+        email: &Email,
+        ctx: &RequestContext,
+    ) -> Result<(), AdminActionError> {
+        let now = self.clock().now();
+        let keys = self.link_mail_keys(kind, email, ctx);
+        if let Some(retry_after) = self.link_mails_throttled(&keys, now).await? {
+            return Err(AdminActionError::Throttled { retry_after });
+        }
+        for key in keys.iter().flatten() {
+            self.store().record_hit(key, now).await?;
+        }
+        Ok(())
+    }
+}
+
+/// The policy's unmet rules for this person's password, as an error.
+fn check(policy: &PasswordPolicy, password: &str, user: &User) -> Result<(), Vec<Rule>> {
+    let unmet = policy.unmet(password, Person { email: user.email.as_str(), name: &user.name });
+    if unmet.is_empty() { Ok(()) } else { Err(unmet) }
+}
