@@ -185,17 +185,25 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             return Err(AdminActionError::WrongState(user.status.as_str()));
         }
         self.throttle_link_mail("invite", &user.email, ctx).await?;
+        Ok(self.invite(&user, Some(admin), ctx).await?)
+    }
+
+    /// Mails `user` a fresh invitation link; earlier links die. For admins through
+    /// [`Self::resend_invitation`], and for the system (`by: None`) when it creates people.
+    ///
+    /// # Errors
+    /// Only storage failures.
+    pub async fn invite(&self, user: &User, by: Option<&Principal>, ctx: &RequestContext) -> anyhow::Result<()> {
         let now = self.clock().now();
         self.store().consume_all(user.id, TokenPurpose::Invite, now).await?;
-        let (_, link) = self.issue(TokenPurpose::Invite, &user, rules::INVITATION_LIFETIME, None).await?;
-        self.notifier().send_invitation(&user, &link.token).await?;
+        let (_, link) = self.issue(TokenPurpose::Invite, user, rules::INVITATION_LIFETIME, None).await?;
+        self.notifier().send_invitation(user, &link.token).await?;
         self.audit(AuditEvent {
-            actor: Some(admin.user),
+            actor: by.map(|admin| admin.user),
             company: user.company,
             ..self.event(None, "invitation.sent", "user", user.id.to_string(), ctx)
         })
-        .await?;
-        Ok(())
+        .await
     }
 
     /// The invitation policy of the user's company (or the global one, or the default).

@@ -79,6 +79,10 @@ mod tests {
         async fn count_users(&self) -> anyhow::Result<u64> {
             Ok(self.0.lock().unwrap().len() as u64)
         }
+
+        async fn set_password(&self, _: kernel::UserId, _: &crate::PasswordHash) -> anyhow::Result<()> {
+            Ok(())
+        }
     }
 
     #[tokio::test]

@@ -12,6 +12,20 @@ use crate::config::Config;
 
 pub const LOGINS_FILE: &str = "demo-logins.txt";
 
+/// Mails the demo's invited trainee their invitation, as creating them in the admin screens
+/// would.
+///
+/// # Errors
+/// A database failure.
+pub async fn send_invitation(identity: &http_api::auth::Identity) -> anyhow::Result<()> {
+    use identity::UserRepository;
+    let email = kernel::Email::parse(store::demo::INVITED.0)?;
+    if let Some(credentials) = identity.store().find_credentials(&email).await? {
+        identity.invite(&credentials.user, None, &identity::RequestContext::default()).await?;
+    }
+    Ok(())
+}
+
 /// Seeds an empty database; answers the accounts when it did.
 ///
 /// # Errors
@@ -75,9 +89,10 @@ pub fn banner(config: &Config, logins: &[DemoLogin]) -> String {
     if trainees > 2 {
         out.push_str(&format!("  … and {} more trainees\n", trainees - 2));
     }
-    if config.smtp_url.is_none() && logins.iter().any(|l| l.otp) {
+    out.push_str(&format!("  {:<14} {:<42} invited: accept through the mailed link\n", "USER", store::demo::INVITED.0));
+    if config.smtp_url.is_none() {
         let outbox = config.data_dir.join("outbox");
-        out.push_str(&format!("E-mailed codes land in {} (newest .eml file).\n", outbox.display()));
+        out.push_str(&format!("Mail (codes, links) lands in {} as .eml files.\n", outbox.display()));
     }
     out
 }

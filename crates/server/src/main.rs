@@ -75,6 +75,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 async fn serve(config: &Config, store: Store, demo: bool) -> anyhow::Result<()> {
     let seeded = if demo { demo::seed(config, &store).await? } else { None };
     let app = Application::with_store(config, store, AnyClock::System(SystemClock)).await?;
+    if seeded.is_some() {
+        demo::send_invitation(app.identity()).await?;
+    }
     let url = config.public_url();
     println!("\nPlaytrack is running: sign in at {url}/signin   (API docs: {url}{})", http_api::API_DOCS_PATH);
     if let Some(token) = app.identity().offer_setup().await? {

@@ -6,7 +6,7 @@ use anyhow::Context;
 use identity::{Argon2Hasher, UserRepository, UserStatus};
 use kernel::{ApiClientId, AttemptId, BatchId, CompanyId, Email, LevelId, Role, SkillId, UserId};
 use scoring::{Attempt, AttemptRepository, Difficulty};
-use sea_orm::{ActiveValue::Set, EntityTrait, PaginatorTrait};
+use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use time::{Duration, OffsetDateTime, macros::date};
 use uuid::Uuid;
 
@@ -17,6 +17,9 @@ use crate::{
         levels, skills, users,
     },
 };
+
+/// Someone invited in the demo who has not chosen a password yet.
+pub const INVITED: (&str, &str) = ("meera.pillai@meridian-bank.example", "Meera Pillai");
 
 /// A demo account and the password it was given.
 #[derive(Clone, Debug)]
@@ -219,6 +222,32 @@ pub async fn seed(
                 trainees.push(user.id);
             }
         }
+    }
+
+    let meridian =
+        companies::Entity::find().filter(companies::Column::Name.eq(COMPANIES[0].name)).one(&store.db).await?;
+    let first_batch =
+        batches::Entity::find().filter(batches::Column::Name.eq(COMPANIES[0].batches[0].0)).one(&store.db).await?;
+    if let (Some(company), Some(batch)) = (meridian, first_batch) {
+        let invited = store
+            .create(identity::NewUser {
+                email: Email::parse(INVITED.0)?,
+                name: INVITED.1.to_owned(),
+                role: Role::User,
+                company: Some(company.id.into()),
+                status: UserStatus::Invited,
+                password: None,
+                mfa_required: false,
+                locale: "en".into(),
+            })
+            .await?;
+        batch_members::Entity::insert(batch_members::ActiveModel {
+            batch_id: Set(batch.id),
+            user_id: Set(invited.id.as_uuid()),
+            added_at: Set(now),
+        })
+        .exec(&store.db)
+        .await?;
     }
 
     let catalogue = seed_catalogue(store).await?;

@@ -36,7 +36,8 @@ crate::on_both_databases! {
         assert_eq!(count(&db, "SELECT COUNT(*) FROM users WHERE password_hash NOT LIKE '$argon2id$%'").await, 0);
 
         let file = std::fs::read_to_string(server::demo::logins_path(&config)).unwrap();
-        assert_eq!(logins.len() as i64, count(&db, "SELECT COUNT(*) FROM users").await);
+        assert_eq!(logins.len() as i64, count(&db, "SELECT COUNT(*) FROM users WHERE status = 'active'").await);
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM users WHERE status = 'invited' AND password_hash IS NULL").await, 1);
         for login in &logins {
             assert!(file.contains(login.email.as_str()) && file.contains(&login.password), "{} is in the logins file", login.email);
         }

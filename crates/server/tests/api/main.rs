@@ -6,6 +6,7 @@ mod cli;
 mod demo;
 mod health;
 mod helpers;
+mod passwords;
 mod sessions;
 mod setup;
 mod sign_in;

@@ -107,6 +107,62 @@ impl TestApp {
         TestUser { id: user.id.as_uuid(), email, password: PASSWORD.into() }
     }
 
+    /// Someone an admin invited, who has no password yet.
+    pub async fn invited(&self, company: Uuid, name: &str) -> TestUser {
+        let email = format!("invited-{}@people.example", Uuid::new_v4().simple());
+        let store = store::Store::connect(&self._db.url).await.unwrap();
+        let user = store
+            .create(NewUser {
+                email: Email::parse(&email).unwrap(),
+                name: name.into(),
+                role: Role::User,
+                company: Some(CompanyId::from_uuid(company)),
+                status: UserStatus::Invited,
+                password: None,
+                mfa_required: false,
+                locale: "en".into(),
+            })
+            .await
+            .unwrap();
+        store.close().await.unwrap();
+        TestUser { id: user.id.as_uuid(), email, password: String::new() }
+    }
+
+    /// A company's own invitation policy: at least `minimum_length` characters and a symbol.
+    pub async fn company_policy(&self, company: Uuid, minimum_length: i16) {
+        self.exec(
+            Query::insert()
+                .into_table("password_policies")
+                .columns([
+                    "id",
+                    "company_id",
+                    "digits",
+                    "letters",
+                    "lowercase",
+                    "uppercase",
+                    "symbols",
+                    "special_characters",
+                    "minimum_length",
+                    "maximum_length",
+                    "active",
+                ])
+                .values_panic([
+                    Uuid::now_v7().into(),
+                    company.into(),
+                    false.into(),
+                    true.into(),
+                    false.into(),
+                    false.into(),
+                    true.into(),
+                    false.into(),
+                    minimum_length.into(),
+                    20_i16.into(),
+                    true.into(),
+                ]),
+        )
+        .await;
+    }
+
     /// Publishes a new EULA version (English only), as an operator would.
     pub async fn publish_eula(&self, version: i32) {
         let id = Uuid::now_v7();
