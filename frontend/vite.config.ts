@@ -1,7 +1,12 @@
 // Vite builds the SPA into dist/ (served by the Rust binary) and runs the Vitest suite.
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { searchForWorkspaceRoot } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/** The password rules' data shared with the Rust crate (the common-password list), imported
+ * with `?raw`: the dev server and Vitest may read it although it lies outside this project. */
+const PASSWORD_POLICY_DATA = fileURLToPath(new URL('../crates/password-policy/data', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
@@ -10,6 +15,7 @@ export default defineConfig({
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
+    fs: { allow: [searchForWorkspaceRoot(process.cwd()), PASSWORD_POLICY_DATA] },
   },
   build: {
     outDir: 'dist',

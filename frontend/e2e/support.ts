@@ -18,7 +18,10 @@ export const DEMO = {
     arjun: 'arjun.mehta@meridian-bank.example',
     kavya: 'kavya.iyer@meridian-bank.example',
     rohan: 'rohan.das@meridian-bank.example',
+    sneha: 'sneha.kulkarni@meridian-bank.example',
   },
+  /** Meridian: invited, no password yet (the demo mails the invitation when it seeds). */
+  invited: { email: 'meera.pillai@meridian-bank.example', name: 'Meera Pillai' },
 } as const;
 
 function requiredEnv(name: string): string {
@@ -67,6 +70,34 @@ interface ReceivedMail {
   subject: string;
   text: string;
   receivedAt: string;
+}
+
+/** The mail the sink received for `email` since `since`, newest first. */
+export async function mailsTo(email: string, since: Date): Promise<ReceivedMail[]> {
+  const response = await fetch(`${requiredEnv('E2E_PLAYTRACK_MAIL_URL')}/messages?to=${encodeURIComponent(email)}`);
+  const mails = (await response.json()) as ReceivedMail[];
+  return mails.filter((mail) => new Date(mail.receivedAt) >= since);
+}
+
+/** Every link to `pathname` in the mail to `email` received since `since`, newest mail first,
+ * as same-origin paths (`/new-password?token=…`) the page can open whatever host the mail names. */
+export async function linksInMail(email: string, since: Date, pathname: string): Promise<string[]> {
+  let links: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        links = (await mailsTo(email, since)).flatMap((mail) =>
+          [...mail.text.matchAll(/https?:\/\/[^\s<>"]+/g)]
+            .map(([link]) => new URL(link))
+            .filter((url) => url.pathname === pathname)
+            .map((url) => `${url.pathname}${url.search}`),
+        );
+        return links.length;
+      },
+      { message: `a link to ${pathname} mailed to ${email}`, timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+  return links;
 }
 
 /** Waits for a mail to `email` received after `since` and answers the six-digit code in it. */

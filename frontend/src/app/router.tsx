@@ -34,8 +34,8 @@ const NewPasswordPage = lazyNamed(
   () => import('@/features/auth/components/new-password-page'),
   'NewPasswordPage',
 );
-const ChangePasswordPage = lazyNamed(
-  () => import('@/features/auth/components/change-password-page'),
+const ChangePasswordLinkPage = lazyNamed(
+  () => import('@/features/auth/components/new-password-page'),
   'ChangePasswordPage',
 );
 const ConfirmEmailPage = lazyNamed(
@@ -55,6 +55,14 @@ const SetupPage = lazyNamed(() => import('@/features/auth/components/setup-page'
 const DashboardPage = lazyNamed(
   () => import('@/features/shell/components/dashboard-page'),
   'DashboardPage',
+);
+const ChangePasswordPage = lazyNamed(
+  () => import('@/features/passwords/components/change-password-page'),
+  'ChangePasswordPage',
+);
+const AdminPasswordPage = lazyNamed(
+  () => import('@/features/passwords/components/admin-password-page'),
+  'AdminPasswordPage',
 );
 const UpcomingScreenPage = lazyNamed(
   () => import('@/features/shell/components/upcoming-screen-page'),
@@ -96,7 +104,7 @@ export const routes: RouteObject[] = [
           { path: 'verify-otp', element: <VerifyOtpPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
           { path: 'new-password', element: <NewPasswordPage /> },
-          { path: 'change-password', element: <ChangePasswordPage /> },
+          { path: 'change-password', element: <ChangePasswordLinkPage /> },
           { path: 'invitation/confirm-email', element: <ConfirmEmailPage /> },
           { path: 'logout', element: <LogoutPage /> },
           { path: 'session-wrong', element: <SessionWrongPage /> },
@@ -113,15 +121,24 @@ export const routes: RouteObject[] = [
               { path: 'dashboard/crm', element: <DashboardPage /> },
               {
                 element: <RequireAuth role="SUPER_ADMIN" />,
-                children: [{ path: 'main/*', element: <UpcomingScreenPage /> }],
+                children: [
+                  { path: 'main/admin/resetpassword', element: <AdminPasswordPage /> },
+                  { path: 'main/*', element: <UpcomingScreenPage /> },
+                ],
               },
               {
                 element: <RequireAuth role="COMPANY_ADMIN" />,
-                children: [{ path: 'companyadmin/*', element: <UpcomingScreenPage /> }],
+                children: [
+                  { path: 'companyadmin/admin/resetpassword', element: <AdminPasswordPage /> },
+                  { path: 'companyadmin/*', element: <UpcomingScreenPage /> },
+                ],
               },
               {
                 element: <RequireAuth role="USER" />,
-                children: [{ path: 'user/*', element: <UpcomingScreenPage /> }],
+                children: [
+                  { path: 'user/resetpassword', element: <ChangePasswordPage /> },
+                  { path: 'user/*', element: <UpcomingScreenPage /> },
+                ],
               },
             ],
           },

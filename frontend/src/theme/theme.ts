@@ -40,6 +40,8 @@ export function createAppTheme(themeType: ThemeType, direction: Direction): Them
         styleOverrides: { root: { textTransform: 'none' } },
       },
       MuiCard: { defaultProps: { variant: 'outlined' } },
+      // Sentence case like the buttons: upper case reads as shouting and hides translations' casing.
+      MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
     },
   });

@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
-import { TEST_SERVER_VERSION } from '@/testing/api-handlers';
+import { http } from 'msw';
+import { problem, TEST_SERVER_VERSION } from '@/testing/api-handlers';
+import { apiServer } from '@/testing/api-server';
 import { renderApp } from '@/testing/render-app';
 
 describe('public pages', () => {
@@ -19,6 +21,7 @@ describe('public pages', () => {
   });
 
   it('greets an invitee by the name in the link', async () => {
+    apiServer.use(http.get('/api/v1/auth/invitation', () => problem(410, 'LINK_EXPIRED')));
     renderApp('/invitation/confirm-email?value=abc123&name=Asha%20Rao');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome Asha Rao' }),

@@ -1,4 +1,5 @@
-// Why the sign-in page is shown again: a declined EULA, an expired or spent challenge, a logout.
+// Why the sign-in page is shown again: a declined EULA, an expired or spent challenge, a logout,
+// a password link sent, spent or used.
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import type { SignInNotice } from '../hooks/use-sign-in-steps';
@@ -10,6 +11,9 @@ const SEVERITY: Record<SignInNotice, AlertColor> = {
   noChallenge: 'info',
   signedOut: 'success',
   idleSignedOut: 'info',
+  resetLinkSent: 'info',
+  linkExpired: 'warning',
+  passwordChanged: 'success',
 };
 
 export function SignInNoticeAlert({ notice }: { notice: SignInNotice }) {

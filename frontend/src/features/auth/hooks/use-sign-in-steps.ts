@@ -15,7 +15,12 @@ export type SignInNotice =
   | 'tooManyTries'
   | 'noChallenge'
   | 'signedOut'
-  | 'idleSignedOut';
+  | 'idleSignedOut'
+  /** The forgot-password form was sent (whatever the address). */
+  | 'resetLinkSent'
+  /** A reset or invitation link that was used, expired or never existed. */
+  | 'linkExpired'
+  | 'passwordChanged';
 
 export interface SignInPageState {
   notice?: SignInNotice;
