@@ -101,6 +101,9 @@ pub struct Problem {
     /// For `OTP_INVALID`: tries left before the sign-in must start again.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remaining_attempts: Option<u16>,
+    /// For `USER_STATE`: the user's status (`invited`, `active` or `disabled`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_status: Option<&'static str>,
 }
 
 /// One field's problem, as a stable code the UI translates (`REQUIRED`, `INVALID_EMAIL`, a
@@ -125,6 +128,7 @@ pub struct ApiError {
     errors: Vec<FieldError>,
     retry_after: Option<time::Duration>,
     remaining_attempts: Option<u16>,
+    user_status: Option<&'static str>,
     /// Logged, never sent.
     source: Option<anyhow::Error>,
 }
@@ -132,7 +136,15 @@ pub struct ApiError {
 impl ApiError {
     #[must_use]
     pub const fn new(code: ProblemCode) -> Self {
-        Self { code, detail: None, errors: Vec::new(), retry_after: None, remaining_attempts: None, source: None }
+        Self {
+            code,
+            detail: None,
+            errors: Vec::new(),
+            retry_after: None,
+            remaining_attempts: None,
+            user_status: None,
+            source: None,
+        }
     }
 
     /// `VALIDATION_FAILED` (or another code) naming the fields at fault.
@@ -156,6 +168,12 @@ impl ApiError {
     #[must_use]
     pub fn rate_limited(retry_after: time::Duration) -> Self {
         Self { retry_after: Some(retry_after), ..Self::new(ProblemCode::RateLimited) }
+    }
+
+    /// `USER_STATE`: the action does not fit a user whose status is `status`.
+    #[must_use]
+    pub fn user_state(status: &'static str) -> Self {
+        Self { user_status: Some(status), ..Self::new(ProblemCode::UserState) }
     }
 
     #[must_use]
@@ -228,6 +246,7 @@ impl ResponseError for ApiError {
             errors: self.errors.clone(),
             retry_after_seconds,
             remaining_attempts: self.remaining_attempts,
+            user_status: self.user_status,
         })
     }
 }

@@ -15,6 +15,7 @@ interface ProblemBody {
   request_id?: string | null;
   errors?: FieldProblem[] | null;
   remaining_attempts?: number | null;
+  user_status?: string | null;
   retry_after_seconds?: number | null;
 }
 
@@ -38,6 +39,8 @@ export class ApiError extends Error {
   readonly fieldErrors: readonly FieldProblem[];
   /** For `OTP_INVALID`: tries left before the sign-in must start again. */
   readonly remainingAttempts: number | undefined;
+  /** For `USER_STATE`: the user's status (`invited`, `active` or `disabled`). */
+  readonly userStatus: string | undefined;
   /** For `RATE_LIMITED`: when to try again (the body's field, else the Retry-After header). */
   readonly retryAfterSeconds: number | undefined;
 
@@ -49,6 +52,7 @@ export class ApiError extends Error {
     requestId?: string;
     fieldErrors?: readonly FieldProblem[];
     remainingAttempts?: number;
+    userStatus?: string;
     retryAfterSeconds?: number;
   }) {
     super(init.detail ?? init.title);
@@ -60,6 +64,7 @@ export class ApiError extends Error {
     this.requestId = init.requestId;
     this.fieldErrors = init.fieldErrors ?? [];
     this.remainingAttempts = init.remainingAttempts;
+    this.userStatus = init.userStatus;
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
@@ -67,6 +72,11 @@ export class ApiError extends Error {
 /** The problem code of a failed call; undefined for anything that is not an ApiError. */
 export function problemCode(error: unknown): string | undefined {
   return error instanceof ApiError ? error.code : undefined;
+}
+
+/** The user's status a `USER_STATE` problem names (`invited`, `active`, `disabled`). */
+export function problemUserStatus(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.userStatus : undefined;
 }
 
 /**
@@ -97,6 +107,7 @@ async function toApiError(response: Response): Promise<ApiError> {
       requestId: problem.request_id ?? headerRequestId,
       fieldErrors: problem.errors ?? [],
       remainingAttempts: problem.remaining_attempts ?? undefined,
+      userStatus: problem.user_status ?? undefined,
       retryAfterSeconds: problem.retry_after_seconds ?? retryAfterHeader(response),
     });
   }

@@ -278,7 +278,7 @@ async fn global_password_policy(state: web::Data<AppState>) -> Result<web::Json<
     responses(
         (status = ACCEPTED, description = "The link is on its way"),
         (status = NOT_FOUND, description = "No such user in the admin's scope", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "`USER_STATE`: not active (invite them instead)", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "`USER_STATE` with `user_status`: not active (invite them instead, unless disabled)", body = Problem, content_type = "application/problem+json"),
         (status = FORBIDDEN, description = "Trainees cannot", body = Problem, content_type = "application/problem+json"),
         (status = TOO_MANY_REQUESTS, description = "`RATE_LIMITED`", body = Problem, content_type = "application/problem+json"),
     ),
@@ -304,7 +304,7 @@ async fn send_password_reset(
     responses(
         (status = ACCEPTED, description = "The invitation is on its way"),
         (status = NOT_FOUND, description = "No such user in the admin's scope", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "`USER_STATE`: already accepted, or disabled", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "`USER_STATE` with `user_status`: already accepted, or disabled", body = Problem, content_type = "application/problem+json"),
         (status = FORBIDDEN, description = "Trainees cannot", body = Problem, content_type = "application/problem+json"),
         (status = TOO_MANY_REQUESTS, description = "`RATE_LIMITED`", body = Problem, content_type = "application/problem+json"),
     ),
@@ -347,9 +347,7 @@ fn link_error(error: PasswordLinkError) -> ApiError {
 fn admin_error(error: AdminActionError) -> ApiError {
     match error {
         AdminActionError::NotFound => ApiError::new(ProblemCode::NotFound),
-        AdminActionError::WrongState(state) => {
-            ApiError::new(ProblemCode::UserState).with_detail(format!("the user is {state}"))
-        }
+        AdminActionError::WrongState(status) => ApiError::user_state(status),
         AdminActionError::Throttled { retry_after } => ApiError::rate_limited(retry_after),
         AdminActionError::Unknown(e) => ApiError::internal(e),
     }

@@ -147,7 +147,8 @@ crate::on_both_databases! {
         app.mail.wait_for(&own_trainee.email, 1).await;
         assert_problem(send(&other_trainee.email).await.unwrap(), 404, "NOT_FOUND").await;
         assert_problem(send("nobody@people.example").await.unwrap(), 404, "NOT_FOUND").await;
-        assert_problem(send(&invited.email).await.unwrap(), 409, "USER_STATE").await;
+        let problem = assert_problem(send(&invited.email).await.unwrap(), 409, "USER_STATE").await;
+        assert_eq!(problem["user_status"], "invited");
         assert!(app.mail.to(&other_trainee.email).is_empty());
     }
 
@@ -177,7 +178,8 @@ crate::on_both_databases! {
         assert_eq!(session["user"]["role"], "USER");
 
         assert_problem(accept_invitation(&app, &value, "Zorbel8").await, 410, "LINK_EXPIRED").await;
-        assert_problem(invite().await.unwrap(), 409, "USER_STATE").await;
+        let problem = assert_problem(invite().await.unwrap(), 409, "USER_STATE").await;
+        assert_eq!(problem["user_status"], "active");
         assert_eq!(app.login(&invited.email, "Zorbel7").await.status(), 200);
     }
 

@@ -231,6 +231,11 @@ export type ProblemRequestId = string | null;
 export type ProblemRetryAfterSeconds = number | null;
 
 /**
+ * For `USER_STATE`: the user's status (`invited`, `active` or `disabled`).
+ */
+export type ProblemUserStatus = string | null;
+
+/**
  * The problem+json body.
  */
 export interface Problem {
@@ -255,6 +260,8 @@ export interface Problem {
   title: string;
   /** A URI naming the problem type: `urn:playtrack:problem:<code>`. */
   type: string;
+  /** For `USER_STATE`: the user's status (`invited`, `active` or `disabled`). */
+  user_status?: ProblemUserStatus;
 }
 
 /**

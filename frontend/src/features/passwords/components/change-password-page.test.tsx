@@ -161,7 +161,7 @@ describe("an admin's Reset Password screen", () => {
   it('offers the invitation again to someone who never accepted it (409)', async () => {
     const invited: unknown[] = [];
     apiServer.use(
-      http.post('/api/v1/password-resets', () => problem(409, 'USER_STATE')),
+      http.post('/api/v1/password-resets', () => problem(409, 'USER_STATE', { user_status: 'invited' })),
       http.post('/api/v1/invitations', async ({ request }) => {
         invited.push(await request.json());
         return new HttpResponse(null, { status: 202 });
@@ -191,12 +191,23 @@ describe("an admin's Reset Password screen", () => {
     ).toBeInTheDocument();
   });
 
+  it('tells a disabled user apart and offers no invitation for them', async () => {
+    apiServer.use(http.post('/api/v1/password-resets', () => problem(409, 'USER_STATE', { user_status: 'disabled' })));
+    const { user } = await openAdmin();
+    const panel = await openTab(user, 'Send a password reset link');
+    await sendTo(user, panel, 'vikram.rao@meridian-bank.example', 'Send reset link');
+
+    expect(await within(panel).findByText('This user is disabled: enable them first')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Send the invitation again' })).not.toBeInTheDocument();
+  });
+
   it.each([
-    [409, 'USER_STATE', 'This user has already accepted the invitation'],
-    [404, 'NOT_FOUND', 'No user with this e-mail in your scope'],
-    [429, 'RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.'],
-  ] as const)('says why an invitation was not sent (%i %s)', async (status, code, message) => {
-    apiServer.use(http.post('/api/v1/invitations', () => problem(status, code)));
+    [409, 'USER_STATE', 'active', 'This user has already accepted the invitation'],
+    [409, 'USER_STATE', 'disabled', 'This user is disabled: enable them first'],
+    [404, 'NOT_FOUND', undefined, 'No user with this e-mail in your scope'],
+    [429, 'RATE_LIMITED', undefined, 'Too many attempts. Please wait a moment and try again.'],
+  ] as const)('says why an invitation was not sent (%i %s %s)', async (status, code, userStatus, message) => {
+    apiServer.use(http.post('/api/v1/invitations', () => problem(status, code, userStatus ? { user_status: userStatus } : {})));
     const { user } = await openAdmin();
     const panel = await openTab(user, 'Send the invitation again');
     await sendTo(user, panel, 'rohan.das@meridian-bank.example', 'Send the invitation again');

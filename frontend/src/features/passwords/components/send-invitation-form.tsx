@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSendInvitation } from '@/api/gen/passwords/passwords';
-import { ApiError, problemCode } from '@/lib/api-client';
+import { ApiError, problemCode, problemUserStatus } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useProblemMessage } from '@/lib/problem-message';
 import { isUserEmailMessage, userEmailSchema } from './user-email-field';
@@ -67,7 +67,9 @@ export function SendInvitationForm() {
         )}
         {failure && (
           <Alert severity={code === 'USER_STATE' ? 'warning' : 'error'} sx={{ mt: 1 }}>
-            {code === 'USER_STATE' ? t('admin.alreadyAccepted') : problemMessage(invite.error)}
+            {code === 'USER_STATE'
+              ? t(problemUserStatus(invite.error) === 'disabled' ? 'admin.userDisabled' : 'admin.alreadyAccepted')
+              : problemMessage(invite.error)}
           </Alert>
         )}
         <Button

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSendInvitation, useSendPasswordReset } from '@/api/gen/passwords/passwords';
-import { ApiError, problemCode } from '@/lib/api-client';
+import { ApiError, problemCode, problemUserStatus } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useProblemMessage } from '@/lib/problem-message';
 import { isUserEmailMessage, userEmailSchema } from './user-email-field';
@@ -46,11 +46,14 @@ export function SendResetLinkForm() {
 
   const email = send.variables?.data.email ?? '';
   const code = problemCode(send.error);
-  const notAccepted = code === 'USER_STATE';
+  const userStatus = problemUserStatus(send.error);
+  const notAccepted = code === 'USER_STATE' && userStatus === 'invited';
+  const disabled = code === 'USER_STATE' && userStatus === 'disabled';
   const failure =
     send.isError &&
     code !== 'NOT_FOUND' &&
     !notAccepted &&
+    !disabled &&
     !(send.error instanceof ApiError && send.error.fieldErrors.length > 0);
   const inviteCode = problemCode(invite.error);
 
@@ -69,6 +72,11 @@ export function SendResetLinkForm() {
         {send.isSuccess && (
           <Alert severity="success" sx={{ mt: 1 }}>
             {t('admin.resetSent', { email })}
+          </Alert>
+        )}
+        {disabled && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {t('admin.userDisabled')}
           </Alert>
         )}
         {notAccepted && !invite.isSuccess && (
@@ -98,7 +106,7 @@ export function SendResetLinkForm() {
         {invite.isError && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {inviteCode === 'USER_STATE'
-              ? t('admin.alreadyAccepted')
+              ? t(problemUserStatus(invite.error) === 'disabled' ? 'admin.userDisabled' : 'admin.alreadyAccepted')
               : inviteCode === 'NOT_FOUND'
                 ? t('admin.notFound')
                 : problemMessage(invite.error)}
