@@ -2,13 +2,12 @@
 
 use actix_web::{HttpResponse, get, post, web};
 use identity::{ChallengeError, LoginError, OpenedSession, Step};
-use kernel::{Email, EmailError};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::dto::{Eula, Me};
+use super::dto::{Eula, Me, email_field};
 use crate::{
     ApiError, AppState, FieldError, Problem, ProblemCode,
     auth::extract::{Authenticated, ChallengeToken, RequestMeta},
@@ -94,17 +93,7 @@ async fn login(
 ) -> Result<web::Json<LoginResponse>, ApiError> {
     let LoginRequest { email, password } = body.into_inner();
     let mut errors = Vec::new();
-    let email = match Email::parse(&email) {
-        Ok(email) => Some(email),
-        Err(EmailError::Empty) => {
-            errors.push(FieldError::new("email", "REQUIRED"));
-            None
-        }
-        Err(EmailError::Invalid(_)) => {
-            errors.push(FieldError::new("email", "INVALID_EMAIL"));
-            None
-        }
-    };
+    let email = email_field(&email).map_err(|e| errors.push(e)).ok();
     if password.is_empty() {
         errors.push(FieldError::new("password", "REQUIRED"));
     }

@@ -1,10 +1,21 @@
 //! Shapes several route groups answer with.
 
 use identity::{EulaDocument, Principal, User};
+use kernel::{Email, EmailError};
 use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
+
+use crate::FieldError;
+
+/// Parses an e-mail field, or says what is wrong with it (`REQUIRED`, `INVALID_EMAIL`).
+pub fn email_field(raw: &str) -> Result<Email, FieldError> {
+    Email::parse(raw).map_err(|e| match e {
+        EmailError::Empty => FieldError::new("email", "REQUIRED"),
+        EmailError::Invalid(_) => FieldError::new("email", "INVALID_EMAIL"),
+    })
+}
 
 #[derive(Clone, Copy, Serialize, ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]

@@ -3,12 +3,15 @@
 
 use actix_web::{HttpResponse, get, post, web};
 use identity::{AdminActionError, ChangePasswordError, ForgotPasswordError, PasswordLinkError, ResetLinkState};
-use kernel::{Email, EmailError};
+use kernel::Email;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::auth::{LoginResponse, respond};
+use super::{
+    auth::{LoginResponse, respond},
+    dto::email_field,
+};
 use crate::{
     ApiError, AppState, FieldError, Problem, ProblemCode,
     auth::extract::{Admin, Authenticated, RequestMeta},
@@ -322,10 +325,7 @@ async fn send_invitation(
 }
 
 fn parse_email(raw: &str) -> Result<Email, ApiError> {
-    Email::parse(raw).map_err(|e| {
-        let code = if matches!(e, EmailError::Empty) { "REQUIRED" } else { "INVALID_EMAIL" };
-        ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("email", code)])
-    })
+    email_field(raw).map_err(|e| ApiError::fields(ProblemCode::ValidationFailed, vec![e]))
 }
 
 fn confirmed(password: &str, confirm: &str) -> Result<(), ApiError> {

@@ -2,12 +2,14 @@
 
 use actix_web::{post, web};
 use identity::SetupError;
-use kernel::Email;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::auth::{SessionGrant, grant};
+use super::{
+    auth::{SessionGrant, grant},
+    dto::email_field,
+};
 use crate::{ApiError, AppState, FieldError, Problem, ProblemCode, auth::extract::RequestMeta};
 
 pub(super) fn routes(cfg: &mut ServiceConfig) {
@@ -43,7 +45,7 @@ async fn complete_setup(
 ) -> Result<web::Json<SessionGrant>, ApiError> {
     let SetupRequest { token, email, name, password } = body.into_inner();
     let mut errors = Vec::new();
-    let email = Email::parse(&email).map_err(|_| errors.push(FieldError::new("email", "INVALID_EMAIL"))).ok();
+    let email = email_field(&email).map_err(|e| errors.push(e)).ok();
     let name = name.trim().to_owned();
     if name.is_empty() {
         errors.push(FieldError::new("name", "REQUIRED"));
