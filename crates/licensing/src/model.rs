@@ -1,7 +1,7 @@
 //! The records of licensing, in the product's words.
 
-use kernel::{AllocationId, BatchId, CompanyId, CountryId, Email, IndustryId, SeatId, SessionMinutes, UserId};
-use time::{Date, OffsetDateTime};
+use kernel::{AllocationId, BatchId, CompanyId, CountryId, Email, IndustryId, SessionMinutes};
+use time::Date;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Country {
@@ -52,23 +52,4 @@ pub struct Allocation {
     pub seats: u32,
     pub valid_from: Date,
     pub valid_until: Date,
-}
-
-/// Where a seat is in its life: free → assigned → activated (first game hand-off) → expired,
-/// or back to free when revoked before activation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatState {
-    Free,
-    Assigned { user: UserId },
-    Activated { user: UserId },
-    Expired,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Seat {
-    pub id: SeatId,
-    pub allocation: AllocationId,
-    pub state: SeatState,
-    pub assigned_at: Option<OffsetDateTime>,
-    pub activated_at: Option<OffsetDateTime>,
 }
