@@ -9,7 +9,7 @@ use time::{Duration, OffsetDateTime};
 use crate::{
     AdminActionError, AuditEvent, ChangePasswordError, ForgotPasswordError, IdentityStore, Invitation, Notifier,
     PasswordHasher, PasswordLinkError, Principal, RequestContext, ResetLinkState, SignIn, Step, TokenPurpose, User,
-    UserStatus, rules, secret,
+    UserStatus, rules,
 };
 
 impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H, C> {
@@ -84,10 +84,10 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     ) -> Result<(), ChangePasswordError> {
         let now = self.clock().now();
         let account_key = format!("login:account:{}", principal.email);
-        let (hits, oldest) = self.store().hits_since(&account_key, now - rules::FAILURE_WINDOW).await?;
-        if hits >= rules::ACCOUNT_FAILURES {
-            let retry_after = oldest.map_or(rules::FAILURE_WINDOW, |o| o + rules::FAILURE_WINDOW - now);
-            return Err(ChangePasswordError::Throttled { retry_after: retry_after.max(Duration::seconds(1)) });
+        if let Some(retry_after) =
+            self.throttled(&account_key, rules::ACCOUNT_FAILURES, rules::FAILURE_WINDOW, now).await?
+        {
+            return Err(ChangePasswordError::Throttled { retry_after });
         }
         let credentials =
             self.store().find_credentials(&principal.email).await?.ok_or(ChangePasswordError::WrongPassword)?;
@@ -244,10 +244,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         token: &str,
         now: OffsetDateTime,
     ) -> anyhow::Result<Option<(kernel::TokenId, User)>> {
-        let Some(token) = self.store().find_token(purpose, &secret::hash_token(token)).await? else { return Ok(None) };
-        if token.consumed_at.is_some() || now >= token.expires_at {
-            return Ok(None);
-        }
+        let Some(token) = self.find_live(purpose, token, now).await? else { return Ok(None) };
         Ok(self.store().find(token.user).await?.map(|user| (token.id, user)))
     }
 

@@ -353,11 +353,18 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         token: &str,
         now: OffsetDateTime,
     ) -> Result<OneTimeToken, ChallengeError> {
-        self.store
-            .find_token(purpose, &secret::hash_token(token))
-            .await?
-            .filter(|t| t.consumed_at.is_none() && now < t.expires_at)
-            .ok_or(ChallengeError::Expired)
+        self.find_live(purpose, token, now).await?.ok_or(ChallengeError::Expired)
+    }
+
+    /// The stored token behind `token` when it is unused and unexpired.
+    pub(crate) async fn find_live(
+        &self,
+        purpose: TokenPurpose,
+        token: &str,
+        now: OffsetDateTime,
+    ) -> anyhow::Result<Option<OneTimeToken>> {
+        let found = self.store.find_token(purpose, &secret::hash_token(token)).await?;
+        Ok(found.filter(|t| t.consumed_at.is_none() && now < t.expires_at))
     }
 
     /// Consumes a challenge and answers its user, who must still be active.
