@@ -9,6 +9,7 @@ mod m20261122_000001_create_identity_and_companies;
 mod m20261122_000002_create_level_catalogue_and_attempts;
 mod m20261122_000003_add_sign_in_state;
 mod m20261122_000004_create_mail_outbox;
+mod m20261122_000005_create_licence_seats;
 
 #[derive(Debug)]
 pub struct Migrator;
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000002_create_level_catalogue_and_attempts::Migration),
             Box::new(m20261122_000003_add_sign_in_state::Migration),
             Box::new(m20261122_000004_create_mail_outbox::Migration),
+            Box::new(m20261122_000005_create_licence_seats::Migration),
         ]
     }
 }

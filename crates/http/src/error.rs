@@ -29,6 +29,18 @@ pub enum ProblemCode {
     LinkExpired,
     CurrentPasswordWrong,
     UserState,
+    /// Every seat a trainee could take is held.
+    NoSeatLeft,
+    /// The seat was used (the game started with it) and cannot be taken back.
+    SeatInUse,
+    /// An allocation cannot hold fewer seats than it has given out.
+    SeatsBelowTaken,
+    /// The trainee's seats have all lapsed: the game does not start.
+    LicenceExpired,
+    /// The trainee holds no seat: the game does not start.
+    NoLicence,
+    /// Some rows of an import are wrong; nothing was imported.
+    ImportRejected,
     DatabaseUnavailable,
     Internal,
 }
@@ -45,7 +57,11 @@ impl ProblemCode {
             Self::Forbidden | Self::AccountDisabled | Self::SetupTokenInvalid => StatusCode::FORBIDDEN,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Self::OtpInvalid | Self::PasswordPolicy | Self::CurrentPasswordWrong => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::EmailTaken | Self::UserState => StatusCode::CONFLICT,
+            Self::EmailTaken | Self::UserState | Self::NoSeatLeft | Self::SeatInUse | Self::SeatsBelowTaken => {
+                StatusCode::CONFLICT
+            }
+            Self::LicenceExpired | Self::NoLicence => StatusCode::FORBIDDEN,
+            Self::ImportRejected => StatusCode::UNPROCESSABLE_ENTITY,
             Self::LinkExpired => StatusCode::GONE,
             Self::DatabaseUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -72,6 +88,12 @@ impl ProblemCode {
             Self::LinkExpired => "Link used or expired",
             Self::CurrentPasswordWrong => "Current password wrong",
             Self::UserState => "Not possible in the user's state",
+            Self::NoSeatLeft => "No licence seat left",
+            Self::SeatInUse => "Seat already in use",
+            Self::SeatsBelowTaken => "Fewer seats than already assigned",
+            Self::LicenceExpired => "Licence expired",
+            Self::NoLicence => "No licence",
+            Self::ImportRejected => "Import rejected",
             Self::DatabaseUnavailable => "Database unavailable",
             Self::Internal => "Internal error",
         }
@@ -200,6 +222,47 @@ impl ApiError {
     }
 }
 
+impl From<licensing::Invalid> for ApiError {
+    fn from(invalid: licensing::Invalid) -> Self {
+        Self::fields(
+            ProblemCode::ValidationFailed,
+            invalid.0.iter().map(|p| FieldError::new(p.field, p.code)).collect(),
+        )
+    }
+}
+
+impl From<licensing::LicensingError> for ApiError {
+    fn from(e: licensing::LicensingError) -> Self {
+        use licensing::LicensingError as E;
+        match e {
+            E::NotFound => Self::new(ProblemCode::NotFound),
+            E::Forbidden => Self::new(ProblemCode::Forbidden),
+            E::Invalid(invalid) => invalid.into(),
+            E::NoSeatLeft => Self::new(ProblemCode::NoSeatLeft),
+            E::SeatInUse => Self::new(ProblemCode::SeatInUse),
+            E::BelowTaken { taken } => {
+                Self::new(ProblemCode::SeatsBelowTaken).with_detail(format!("{taken} seats are already assigned"))
+            }
+            E::UserDisabled => Self::user_state(identity::UserStatus::Disabled.as_str()),
+            E::LicenceExpired => Self::new(ProblemCode::LicenceExpired),
+            E::NoLicence => Self::new(ProblemCode::NoLicence),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<identity::AdminActionError> for ApiError {
+    fn from(e: identity::AdminActionError) -> Self {
+        use identity::AdminActionError as E;
+        match e {
+            E::NotFound => Self::new(ProblemCode::NotFound),
+            E::WrongState(status) => Self::user_state(status),
+            E::Throttled { retry_after } => Self::rate_limited(retry_after),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.code.title())?;
@@ -275,6 +338,12 @@ mod tests {
             ProblemCode::LinkExpired,
             ProblemCode::CurrentPasswordWrong,
             ProblemCode::UserState,
+            ProblemCode::NoSeatLeft,
+            ProblemCode::SeatInUse,
+            ProblemCode::SeatsBelowTaken,
+            ProblemCode::LicenceExpired,
+            ProblemCode::NoLicence,
+            ProblemCode::ImportRejected,
             ProblemCode::DatabaseUnavailable,
             ProblemCode::Internal,
         ];

@@ -17,5 +17,6 @@ pub use routes::configure;
 pub struct AppState {
     pub store: store::Store,
     pub identity: auth::Identity,
+    pub licensing: auth::Licensing,
     pub tokens: auth::tokens::AccessTokens,
 }

@@ -3,6 +3,7 @@
 //! implement the ports.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod directory;
 pub mod error;
 pub mod model;
 pub mod password;
@@ -20,6 +21,7 @@ pub use error::{
 };
 pub use model::*;
 pub use password::{Argon2Hasher, PasswordHash};
+pub use kernel::{AuditEvent, AuditLog};
 pub use ports::*;
 pub use rules::SessionPolicy;
 pub use service::IdentityService;

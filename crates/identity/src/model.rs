@@ -209,19 +209,6 @@ pub struct EulaAcceptance {
     pub context: RequestContext,
 }
 
-/// One line of the audit log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AuditEvent {
-    pub at: OffsetDateTime,
-    pub actor: Option<UserId>,
-    pub action: &'static str,
-    pub target_type: &'static str,
-    pub target_id: Option<String>,
-    pub company: Option<CompanyId>,
-    pub details: serde_json::Value,
-    pub ip: Option<String>,
-}
-
 /// A mail to one person, already rendered in their language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutgoingMail {

@@ -1,7 +1,7 @@
 //! Passwords after the first: forgotten (a mailed single-use link), changed (knowing the
 //! current one), reset on an admin's behalf, and chosen through an invitation.
 
-use kernel::{Clock, Email, Scope};
+use kernel::{Clock, Email, Scope, UserId};
 use password_policy::{PasswordPolicy, Person, Rule};
 use serde_json::json;
 use time::{Duration, OffsetDateTime};
@@ -185,7 +185,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             return Err(AdminActionError::WrongState(user.status.as_str()));
         }
         self.throttle_link_mail("invite", &user.email, ctx).await?;
-        Ok(self.invite(&user, Some(admin), ctx).await?)
+        Ok(self.invite(&user, Some(admin.user), ctx).await?)
     }
 
     /// Mails `user` a fresh invitation link; earlier links die. For admins through
@@ -193,13 +193,13 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     ///
     /// # Errors
     /// Only storage failures.
-    pub async fn invite(&self, user: &User, by: Option<&Principal>, ctx: &RequestContext) -> anyhow::Result<()> {
+    pub async fn invite(&self, user: &User, by: Option<UserId>, ctx: &RequestContext) -> anyhow::Result<()> {
         let now = self.clock().now();
         self.store().consume_all(user.id, TokenPurpose::Invite, now).await?;
         let (_, link) = self.issue(TokenPurpose::Invite, user, rules::INVITATION_LIFETIME, None).await?;
         self.notifier().send_invitation(user, &link.token).await?;
         self.audit(AuditEvent {
-            actor: by.map(|admin| admin.user),
+            actor: by,
             company: user.company,
             ..self.event(None, "invitation.sent", "user", user.id.to_string(), ctx)
         })

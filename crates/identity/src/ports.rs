@@ -8,7 +8,7 @@ use password_policy::PasswordPolicy;
 use time::OffsetDateTime;
 
 use crate::{
-    AuditEvent, CreateUserError, Credentials, EulaAcceptance, EulaDocument, NewSession, NewUser, OneTimeToken,
+    AuditLog, CreateUserError, Credentials, EulaAcceptance, EulaDocument, NewSession, NewUser, OneTimeToken,
     OutgoingMail, PasswordHash, QueuedMail, SessionView, TokenPurpose, User,
 };
 
@@ -113,10 +113,6 @@ pub trait EulaRepository: Clone + Send + Sync + 'static {
     fn accept_eula(&self, acceptance: EulaAcceptance) -> impl Future<Output = Result<()>> + Send;
 }
 
-pub trait AuditLog: Clone + Send + Sync + 'static {
-    fn record(&self, event: AuditEvent) -> impl Future<Output = Result<()>> + Send;
-}
-
 /// Small server-wide values (the setup token's hash), shared by every process.
 pub trait SettingsRepository: Clone + Send + Sync + 'static {
     fn get_setting(&self, key: &str) -> impl Future<Output = Result<Option<String>>> + Send;
@@ -138,8 +134,37 @@ pub trait PolicyRepository: Clone + Send + Sync + 'static {
     ) -> impl Future<Output = Result<Option<PasswordPolicy>>> + Send;
 }
 
+/// Which users an admin's list shows.
+#[derive(Clone, Debug, Default)]
+pub struct UserFilter {
+    pub role: Option<kernel::Role>,
+    pub status: Option<crate::UserStatus>,
+    pub company: Option<CompanyId>,
+    pub batch: Option<kernel::BatchId>,
+    /// Part of the name or e-mail.
+    pub search: Option<String>,
+}
+
+/// The admin screens' view of users.
+pub trait UserDirectory: Clone + Send + Sync + 'static {
+    /// The users `scope` sees (a company admin: their company's; never super admins unless
+    /// the scope is everything).
+    fn list_users(
+        &self,
+        scope: kernel::Scope,
+        filter: &UserFilter,
+        page: &kernel::PageRequest,
+    ) -> impl Future<Output = Result<kernel::Page<User>>> + Send;
+
+    fn update_profile(&self, id: UserId, name: &str, locale: &str) -> impl Future<Output = Result<()>> + Send;
+
+    /// Disables, or re-enables (back to active, or to invited when no password was ever set).
+    fn set_enabled(&self, id: UserId, enabled: bool) -> impl Future<Output = Result<()>> + Send;
+}
+
 pub trait IdentityStore:
     UserRepository
+    + UserDirectory
     + SessionRepository
     + TokenRepository
     + ThrottleRepository
@@ -152,6 +177,7 @@ pub trait IdentityStore:
 
 impl<T> IdentityStore for T where
     T: UserRepository
+        + UserDirectory
         + SessionRepository
         + TokenRepository
         + ThrottleRepository

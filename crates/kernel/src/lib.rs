@@ -2,6 +2,7 @@
 //! scope that decides what a caller may see. Pure: no I/O.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod audit;
 pub mod clock;
 pub mod email;
 pub mod ids;
@@ -10,6 +11,7 @@ pub mod role;
 pub mod scope;
 pub mod session_minutes;
 
+pub use audit::{Actor, AuditEvent, AuditLog};
 pub use clock::{AnyClock, Clock, ManualClock, SystemClock};
 pub use email::{Email, EmailError};
 pub use ids::*;

@@ -84,7 +84,7 @@ impl SeatLedger {
     }
 
     fn valid_on(&self, at: OffsetDateTime) -> bool {
-        (self.allocation.valid_from..=self.allocation.valid_until).contains(&at.date())
+        self.allocation.valid_on(at.date())
     }
 
     fn taken(&self) -> u32 {
@@ -148,23 +148,44 @@ impl SeatLedger {
     /// The counts of the "licence summary" screens at `now`.
     #[must_use]
     pub fn summary(&self, now: OffsetDateTime) -> SeatSummary {
-        let purchased = self.allocation.seats;
         let activated =
             u32::try_from(self.holdings.values().filter(|h| matches!(h, Holding::Activated { .. })).count())
                 .unwrap_or(u32::MAX);
-        let assigned = self.taken() - activated;
+        SeatSummary::of(&self.allocation, self.taken(), activated, now)
+    }
+}
+
+impl SeatSummary {
+    /// The counts of one allocation holding `taken` seats, `activated` of them used, at `now`.
+    #[must_use]
+    pub fn of(allocation: &Allocation, taken: u32, activated: u32, now: OffsetDateTime) -> Self {
+        let purchased = allocation.seats;
+        let assigned = taken.saturating_sub(activated);
         let today = now.date();
-        if today > self.allocation.valid_until {
-            return SeatSummary { purchased, assigned, activated, available: 0, expired: purchased, expiring_soon: 0 };
+        if today > allocation.valid_until {
+            return Self { purchased, assigned, activated, available: 0, expired: purchased, expiring_soon: 0 };
         }
-        let ending_soon = self.allocation.valid_until <= (now + EXPIRING_WITHIN).date();
-        SeatSummary {
+        let ending_soon = allocation.valid_until <= (now + EXPIRING_WITHIN).date();
+        Self {
             purchased,
             assigned,
             activated,
-            available: purchased.saturating_sub(self.taken()),
+            available: purchased.saturating_sub(taken),
             expired: 0,
             expiring_soon: if ending_soon { purchased } else { 0 },
+        }
+    }
+
+    /// Adds another allocation's counts (a company's or a batch's total).
+    #[must_use]
+    pub const fn plus(self, other: Self) -> Self {
+        Self {
+            purchased: self.purchased + other.purchased,
+            assigned: self.assigned + other.assigned,
+            activated: self.activated + other.activated,
+            available: self.available + other.available,
+            expired: self.expired + other.expired,
+            expiring_soon: self.expiring_soon + other.expiring_soon,
         }
     }
 }

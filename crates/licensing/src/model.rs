@@ -1,25 +1,26 @@
 //! The records of licensing, in the product's words.
 
-use kernel::{AllocationId, BatchId, CompanyId, CountryId, Email, IndustryId, SessionMinutes};
-use time::Date;
+use kernel::{AllocationId, BatchId, CompanyId, CountryId, Email, IndustryId, SeatId, SessionMinutes, UserId};
+use serde::Serialize;
+use time::{Date, OffsetDateTime};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Country {
     pub id: CountryId,
     pub name: String,
-    /// ISO 3166-1 alpha-2.
+    /// ISO 3166-1 alpha-2, upper case.
     pub iso_code: String,
     pub active: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Industry {
     pub id: IndustryId,
     pub name: String,
     pub active: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Company {
     pub id: CompanyId,
     pub name: String,
@@ -33,7 +34,7 @@ pub struct Company {
     pub active: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Batch {
     pub id: BatchId,
     pub company: CompanyId,
@@ -44,7 +45,7 @@ pub struct Batch {
 }
 
 /// Seats a company bought, optionally reserved for one batch, valid for a period.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Allocation {
     pub id: AllocationId,
     pub company: CompanyId,
@@ -52,4 +53,86 @@ pub struct Allocation {
     pub seats: u32,
     pub valid_from: Date,
     pub valid_until: Date,
+}
+
+impl Allocation {
+    #[must_use]
+    pub fn valid_on(&self, day: Date) -> bool {
+        (self.valid_from..=self.valid_until).contains(&day)
+    }
+}
+
+/// An allocation with the seats it holds right now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllocationUse {
+    pub allocation: Allocation,
+    /// Assigned or activated.
+    pub taken: u32,
+    pub activated: u32,
+}
+
+/// What a seat is doing, as the "licence details" screens show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatState {
+    Assigned,
+    Activated,
+    /// Held when its allocation's validity ended: the game no longer starts with it.
+    Expired,
+    /// Taken back before it was used; the seat went back to the pool.
+    Revoked,
+}
+
+impl SeatState {
+    pub const ALL: [Self; 4] = [Self::Assigned, Self::Activated, Self::Expired, Self::Revoked];
+
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Assigned => "assigned",
+            Self::Activated => "activated",
+            Self::Expired => "expired",
+            Self::Revoked => "revoked",
+        }
+    }
+}
+
+/// One seat given to one trainee.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    pub id: SeatId,
+    pub allocation: AllocationId,
+    pub company: CompanyId,
+    pub batch: Option<BatchId>,
+    pub user: UserId,
+    pub user_name: String,
+    pub user_email: Email,
+    pub assigned_at: OffsetDateTime,
+    pub activated_at: Option<OffsetDateTime>,
+    pub revoked_at: Option<OffsetDateTime>,
+    pub valid_until: Date,
+}
+
+impl Seat {
+    #[must_use]
+    pub fn state(&self, today: Date) -> SeatState {
+        if self.revoked_at.is_some() {
+            SeatState::Revoked
+        } else if today > self.valid_until {
+            SeatState::Expired
+        } else if self.activated_at.is_some() {
+            SeatState::Activated
+        } else {
+            SeatState::Assigned
+        }
+    }
+}
+
+/// A trainee of a batch's member list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    pub user: UserId,
+    pub name: String,
+    pub email: Email,
+    pub added_at: OffsetDateTime,
 }

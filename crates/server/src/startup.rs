@@ -110,8 +110,9 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
     tokio::spawn(worker.run());
     // 256 random bits, as URL-safe text.
     let key = store.init_setting(TOKEN_KEY_SETTING, &identity::secret::new_token()).await?;
+    let licensing = http_api::auth::Licensing::new(store.clone(), clock.clone());
     let identity =
         Identity::new(store.clone(), notifier, PooledHasher::for_this_machine(), clock, config.session_policy())
             .await?;
-    Ok(AppState { store, identity, tokens: AccessTokens::new(key.as_bytes()) })
+    Ok(AppState { store, identity, licensing, tokens: AccessTokens::new(key.as_bytes()) })
 }

@@ -7,7 +7,9 @@ mod connection;
 pub mod demo;
 mod entities;
 mod identity;
+mod licensing;
+mod listing;
 mod read_models;
 
 pub use connection::{Backend, ConnectError, Store};
-pub use read_models::{AuditEntry, DashboardCounts};
+pub use read_models::{AuditEntry, AuditFilter, DashboardCounts};

@@ -35,6 +35,18 @@ pub struct AuditEntry {
     pub ip: Option<String>,
 }
 
+/// Which audit events a list shows.
+#[derive(Clone, Debug, Default)]
+pub struct AuditFilter {
+    pub action: Option<String>,
+    pub target_type: Option<String>,
+    pub target_id: Option<String>,
+    pub actor: Option<Uuid>,
+    pub company: Option<Uuid>,
+    pub from: Option<OffsetDateTime>,
+    pub until: Option<OffsetDateTime>,
+}
+
 impl Store {
     /// # Errors
     /// Database failures.
@@ -91,7 +103,7 @@ impl Store {
         &self,
         scope: Scope,
         page: &PageRequest,
-        action: Option<&str>,
+        filter: &AuditFilter,
     ) -> anyhow::Result<Page<AuditEntry>> {
         let mut query: Select<audit_events::Entity> = audit_events::Entity::find();
         match scope {
@@ -99,8 +111,26 @@ impl Store {
             Scope::Company(company) => query = query.filter(audit_events::Column::CompanyId.eq(company.as_uuid())),
             Scope::User { .. } => query = query.filter(Expr::val(false)),
         }
-        if let Some(action) = action {
+        if let Some(action) = &filter.action {
             query = query.filter(audit_events::Column::Action.eq(action));
+        }
+        if let Some(target_type) = &filter.target_type {
+            query = query.filter(audit_events::Column::TargetType.eq(target_type));
+        }
+        if let Some(target_id) = &filter.target_id {
+            query = query.filter(audit_events::Column::TargetId.eq(target_id));
+        }
+        if let Some(actor) = filter.actor {
+            query = query.filter(audit_events::Column::ActorId.eq(actor));
+        }
+        if let Some(company) = filter.company {
+            query = query.filter(audit_events::Column::CompanyId.eq(company));
+        }
+        if let Some(from) = filter.from {
+            query = query.filter(audit_events::Column::At.gte(from));
+        }
+        if let Some(until) = filter.until {
+            query = query.filter(audit_events::Column::At.lt(until));
         }
         let paginator = query
             .order_by_desc(audit_events::Column::At)

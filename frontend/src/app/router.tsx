@@ -12,6 +12,9 @@ import { IdleLogout } from '@/features/auth/components/idle-logout';
 import { PublicLayout } from '@/features/auth/components/public-layout';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { SessionWatch } from '@/features/auth/components/session-watch';
+import { licenceRoutes } from '@/features/licences/routes';
+import { organisationRoutes } from '@/features/organisation/routes';
+import { peopleRoutes } from '@/features/people/routes';
 import { ShellLayout } from '@/features/shell/components/shell-layout';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/paths';
 import { landingPath } from '@/lib/session';
@@ -69,6 +72,11 @@ const UpcomingScreenPage = lazyNamed(
   'UpcomingScreenPage',
 );
 
+/** The admin screens of a role's prefix, each feature contributing its own. */
+function adminRoutes(prefix: 'main' | 'companyadmin'): RouteObject[] {
+  return [...organisationRoutes(prefix), ...peopleRoutes(prefix), ...licenceRoutes(prefix)];
+}
+
 /** `/` decides at navigation time, since sign-in changes the answer without a reload. */
 function RootRedirect() {
   return <Navigate to={landingPath()} replace />;
@@ -123,6 +131,7 @@ export const routes: RouteObject[] = [
                 element: <RequireAuth role="SUPER_ADMIN" />,
                 children: [
                   { path: 'main/admin/resetpassword', element: <AdminPasswordPage /> },
+                  ...adminRoutes('main'),
                   { path: 'main/*', element: <UpcomingScreenPage /> },
                 ],
               },
@@ -130,6 +139,7 @@ export const routes: RouteObject[] = [
                 element: <RequireAuth role="COMPANY_ADMIN" />,
                 children: [
                   { path: 'companyadmin/admin/resetpassword', element: <AdminPasswordPage /> },
+                  ...adminRoutes('companyadmin'),
                   { path: 'companyadmin/*', element: <UpcomingScreenPage /> },
                 ],
               },

@@ -2,32 +2,50 @@
 import arAuth from './ar/auth.json';
 import arCommon from './ar/common.json';
 import arErrors from './ar/errors.json';
+import arLicences from './ar/licences.json';
+import arOrganisation from './ar/organisation.json';
 import arPasswords from './ar/passwords.json';
+import arPeople from './ar/people.json';
 import arShell from './ar/shell.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
+import enLicences from './en/licences.json';
+import enOrganisation from './en/organisation.json';
 import enPasswords from './en/passwords.json';
+import enPeople from './en/people.json';
 import enShell from './en/shell.json';
 import esAuth from './es/auth.json';
 import esCommon from './es/common.json';
 import esErrors from './es/errors.json';
+import esLicences from './es/licences.json';
+import esOrganisation from './es/organisation.json';
 import esPasswords from './es/passwords.json';
+import esPeople from './es/people.json';
 import esShell from './es/shell.json';
 import frAuth from './fr/auth.json';
 import frCommon from './fr/common.json';
 import frErrors from './fr/errors.json';
+import frLicences from './fr/licences.json';
+import frOrganisation from './fr/organisation.json';
 import frPasswords from './fr/passwords.json';
+import frPeople from './fr/people.json';
 import frShell from './fr/shell.json';
 import itAuth from './it/auth.json';
 import itCommon from './it/common.json';
 import itErrors from './it/errors.json';
+import itLicences from './it/licences.json';
+import itOrganisation from './it/organisation.json';
 import itPasswords from './it/passwords.json';
+import itPeople from './it/people.json';
 import itShell from './it/shell.json';
 import zhAuth from './zh/auth.json';
 import zhCommon from './zh/common.json';
 import zhErrors from './zh/errors.json';
+import zhLicences from './zh/licences.json';
+import zhOrganisation from './zh/organisation.json';
 import zhPasswords from './zh/passwords.json';
+import zhPeople from './zh/people.json';
 import zhShell from './zh/shell.json';
 
 /** English is the reference: its shape types every `t()` key (see src/types/i18next.d.ts). */
@@ -37,17 +55,45 @@ export const englishResources = {
   shell: enShell,
   errors: enErrors,
   passwords: enPasswords,
+  organisation: enOrganisation,
+  people: enPeople,
+  licences: enLicences,
 };
 
 export type Namespace = keyof typeof englishResources;
 
 export const resources = {
   en: englishResources,
-  zh: { common: zhCommon, auth: zhAuth, shell: zhShell, errors: zhErrors, passwords: zhPasswords },
-  ar: { common: arCommon, auth: arAuth, shell: arShell, errors: arErrors, passwords: arPasswords },
-  it: { common: itCommon, auth: itAuth, shell: itShell, errors: itErrors, passwords: itPasswords },
-  es: { common: esCommon, auth: esAuth, shell: esShell, errors: esErrors, passwords: esPasswords },
-  fr: { common: frCommon, auth: frAuth, shell: frShell, errors: frErrors, passwords: frPasswords },
+  zh: {
+    common: zhCommon, auth: zhAuth, shell: zhShell, errors: zhErrors, passwords: zhPasswords,
+    organisation: zhOrganisation,
+    people: zhPeople,
+    licences: zhLicences,
+  },
+  ar: {
+    common: arCommon, auth: arAuth, shell: arShell, errors: arErrors, passwords: arPasswords,
+    organisation: arOrganisation,
+    people: arPeople,
+    licences: arLicences,
+  },
+  it: {
+    common: itCommon, auth: itAuth, shell: itShell, errors: itErrors, passwords: itPasswords,
+    organisation: itOrganisation,
+    people: itPeople,
+    licences: itLicences,
+  },
+  es: {
+    common: esCommon, auth: esAuth, shell: esShell, errors: esErrors, passwords: esPasswords,
+    organisation: esOrganisation,
+    people: esPeople,
+    licences: esLicences,
+  },
+  fr: {
+    common: frCommon, auth: frAuth, shell: frShell, errors: frErrors, passwords: frPasswords,
+    organisation: frOrganisation,
+    people: frPeople,
+    licences: frLicences,
+  },
 } satisfies Record<string, Record<Namespace, unknown>>;
 
 export type Language = keyof typeof resources;

@@ -6,7 +6,7 @@ use std::pin::Pin;
 
 use actix_web::{FromRequest, HttpRequest, dev::Payload, http::header, web};
 use identity::{AuthenticateError, Principal, RequestContext};
-use kernel::Role;
+use kernel::{Actor, Role};
 
 use crate::{ApiError, AppState, ProblemCode};
 
@@ -23,6 +23,14 @@ pub struct Authenticated(pub Principal);
 /// A super admin or a company admin; trainees get 403.
 #[derive(Debug)]
 pub struct Admin(pub Principal);
+
+/// An admin acting on an admin screen: their principal, and the [`Actor`] the domain
+/// services scope and audit by.
+#[derive(Debug)]
+pub struct Acting {
+    pub principal: Principal,
+    pub actor: Actor,
+}
 
 /// Where the request came from and the language it asked for.
 #[derive(Debug)]
@@ -76,6 +84,21 @@ impl FromRequest for Admin {
                 Role::SuperAdmin | Role::CompanyAdmin => Ok(Self(principal)),
                 Role::User => Err(ApiError::new(ProblemCode::Forbidden)),
             }
+        })
+    }
+}
+
+impl FromRequest for Acting {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let admin = Admin::from_request(req, payload);
+        let ip = req.peer_addr().map(|addr| addr.ip().to_string());
+        Box::pin(async move {
+            let Admin(principal) = admin.await?;
+            let actor = Actor { user: principal.user, scope: principal.scope, ip };
+            Ok(Self { principal, actor })
         })
     }
 }

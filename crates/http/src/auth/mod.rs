@@ -8,3 +8,6 @@ pub mod tokens;
 /// The sign-in service as this server wires it.
 pub type Identity =
     identity::SignIn<store::Store, mail::MailNotifier<store::Store>, hashing::PooledHasher, kernel::AnyClock>;
+
+/// Licensing as this server wires it.
+pub type Licensing = licensing::Licensing<store::Store, kernel::AnyClock>;

@@ -21,8 +21,22 @@ pub struct AuditQuery {
     page: Option<u64>,
     /// At most 200.
     per_page: Option<u64>,
-    /// Only this action, e.g. `sign_in.failed`.
+    /// Only this action, e.g. `sign_in.failed` or `company.updated`.
     action: Option<String>,
+    /// Only changes of this kind of record: `user`, `company`, `batch`, `allocation`, `seat`, …
+    target_type: Option<String>,
+    /// Only changes of this record.
+    target_id: Option<String>,
+    /// Only what this person did.
+    actor_id: Option<Uuid>,
+    /// Only this company's events (the super admin; a company admin sees only their own).
+    company_id: Option<Uuid>,
+    /// Events at or after this time (RFC 3339).
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    from: Option<OffsetDateTime>,
+    /// Events before this time (RFC 3339).
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    until: Option<OffsetDateTime>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -69,8 +83,17 @@ async fn list_audit_events(
         query.page.unwrap_or(1),
         query.per_page.unwrap_or(kernel::PageRequest::DEFAULT_PER_PAGE),
     );
-    let page =
-        state.store.audit_events(who.0.scope, &request, query.action.as_deref()).await.map_err(ApiError::internal)?;
+    let query = query.into_inner();
+    let filter = store::AuditFilter {
+        action: query.action,
+        target_type: query.target_type,
+        target_id: query.target_id,
+        actor: query.actor_id,
+        company: query.company_id,
+        from: query.from,
+        until: query.until,
+    };
+    let page = state.store.audit_events(who.0.scope, &request, &filter).await.map_err(ApiError::internal)?;
     Ok(web::Json(AuditEventPage {
         items: page
             .items

@@ -4,10 +4,17 @@
 mod account;
 mod audit;
 mod auth;
+mod batches;
+mod companies;
 mod dto;
 mod health;
+mod import_file;
+mod licences;
+mod list;
 mod passwords;
+mod reference;
 mod setup;
+mod users;
 
 use actix_web::web;
 use utoipa_actix_web::{scope, service_config::ServiceConfig};
@@ -25,6 +32,11 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(setup::routes)
             .configure(passwords::routes)
             .configure(audit::routes)
+            .configure(reference::routes)
+            .configure(companies::routes)
+            .configure(batches::routes)
+            .configure(licences::routes)
+            .configure(users::routes)
             .default_service(web::to(not_found)),
     );
 }

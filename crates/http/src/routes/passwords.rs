@@ -2,7 +2,7 @@
 //! and chosen through an invitation.
 
 use actix_web::{HttpResponse, get, post, web};
-use identity::{AdminActionError, ChangePasswordError, ForgotPasswordError, PasswordLinkError, ResetLinkState};
+use identity::{ChangePasswordError, ForgotPasswordError, PasswordLinkError, ResetLinkState};
 use kernel::Email;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -294,7 +294,7 @@ async fn send_password_reset(
     body: web::Json<EmailRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let email = parse_email(&body.email)?;
-    state.identity.send_reset_for(&who.0, &email, &meta.context).await.map_err(admin_error)?;
+    state.identity.send_reset_for(&who.0, &email, &meta.context).await?;
     Ok(HttpResponse::Accepted().finish())
 }
 
@@ -320,7 +320,7 @@ async fn send_invitation(
     body: web::Json<EmailRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let email = parse_email(&body.email)?;
-    state.identity.resend_invitation(&who.0, &email, &meta.context).await.map_err(admin_error)?;
+    state.identity.resend_invitation(&who.0, &email, &meta.context).await?;
     Ok(HttpResponse::Accepted().finish())
 }
 
@@ -341,14 +341,5 @@ fn link_error(error: PasswordLinkError) -> ApiError {
         PasswordLinkError::Expired => ApiError::new(ProblemCode::LinkExpired),
         PasswordLinkError::WeakPassword(rules) => ApiError::password_policy(&rules),
         PasswordLinkError::Unknown(e) => ApiError::internal(e),
-    }
-}
-
-fn admin_error(error: AdminActionError) -> ApiError {
-    match error {
-        AdminActionError::NotFound => ApiError::new(ProblemCode::NotFound),
-        AdminActionError::WrongState(status) => ApiError::user_state(status),
-        AdminActionError::Throttled { retry_after } => ApiError::rate_limited(retry_after),
-        AdminActionError::Unknown(e) => ApiError::internal(e),
     }
 }

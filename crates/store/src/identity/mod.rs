@@ -1,6 +1,7 @@
 //! Identity's ports on the database.
 
 mod audit;
+mod directory;
 mod eula;
 mod mail_queue;
 mod policies;

@@ -5,6 +5,55 @@
  * Licences, companies, batches, trainees and score reports of game-based training. Errors are `application/problem+json` with a stable `code`.
  * OpenAPI spec version: 0.1.0
  */
+/**
+ * `null`: for any trainee of the company.
+ */
+export type AllocationBatchId = string | null;
+
+export interface Allocation {
+  /** `null`: for any trainee of the company. */
+  batch_id?: AllocationBatchId;
+  company_id: string;
+  counts: SeatCounts;
+  id: string;
+  /** @minimum 0 */
+  seats: number;
+  valid_from: string;
+  valid_until: string;
+}
+
+export type AllocationInputBatchId = string | null;
+
+/**
+ * Required when creating; an allocation never changes company.
+ */
+export type AllocationInputCompanyId = string | null;
+
+export type AllocationInputSeats = number | null;
+
+export type AllocationInputValidFrom = string | null;
+
+export type AllocationInputValidUntil = string | null;
+
+export interface AllocationInput {
+  batch_id?: AllocationInputBatchId;
+  /** Required when creating; an allocation never changes company. */
+  company_id?: AllocationInputCompanyId;
+  seats?: AllocationInputSeats;
+  valid_from?: AllocationInputValidFrom;
+  valid_until?: AllocationInputValidUntil;
+}
+
+export interface AssignInput {
+  user_id: string;
+}
+
+export interface Assigned {
+  /** `false` when the trainee already held a valid seat: nothing changed. */
+  created: boolean;
+  seat_id: string;
+}
+
 export type AuditEventActorId = string | null;
 
 export type AuditEventCompanyId = string | null;
@@ -35,10 +84,91 @@ export interface AuditEventPage {
   total: number;
 }
 
+export type BatchEndsOn = string | null;
+
+export type BatchStartsOn = string | null;
+
+export interface Batch {
+  active: boolean;
+  company_id: string;
+  ends_on?: BatchEndsOn;
+  id: string;
+  name: string;
+  starts_on?: BatchStartsOn;
+}
+
+/**
+ * Required of the super admin when creating; a company admin's batches are their
+company's. A batch never changes company.
+ */
+export type BatchInputCompanyId = string | null;
+
+export type BatchInputEndsOn = string | null;
+
+export type BatchInputStartsOn = string | null;
+
+export interface BatchInput {
+  active?: boolean;
+  /** Required of the super admin when creating; a company admin's batches are their
+company's. A batch never changes company. */
+  company_id?: BatchInputCompanyId;
+  ends_on?: BatchInputEndsOn;
+  name?: string;
+  starts_on?: BatchInputStartsOn;
+}
+
 export interface ChangePasswordRequest {
   confirm: string;
   current_password: string;
   password: string;
+}
+
+export interface Company {
+  active: boolean;
+  contact_person: string;
+  country_id: string;
+  email: string;
+  id: string;
+  industry_id: string;
+  name: string;
+  remark: string;
+  /**
+   * Idle timeout of the company's users' sessions, 1–60 minutes.
+   * @minimum 0
+   */
+  session_minutes: number;
+}
+
+export type CompanyInputCountryId = string | null;
+
+export type CompanyInputIndustryId = string | null;
+
+export type CompanyInputSessionMinutes = number | null;
+
+export interface CompanyInput {
+  /** Only the super admin switches a company on or off. */
+  active?: boolean;
+  contact_person?: string;
+  country_id?: CompanyInputCountryId;
+  email?: string;
+  industry_id?: CompanyInputIndustryId;
+  name?: string;
+  remark?: string;
+  session_minutes?: CompanyInputSessionMinutes;
+}
+
+export interface Country {
+  active: boolean;
+  id: string;
+  /** ISO 3166-1 alpha-2. */
+  iso_code: string;
+  name: string;
+}
+
+export interface CountryInput {
+  active?: boolean;
+  iso_code?: string;
+  name?: string;
 }
 
 /**
@@ -97,6 +227,53 @@ export interface Health {
   status: string;
   /** The server's version. */
   version: string;
+}
+
+export type ImportInputBatchId = string | null;
+
+export type ImportInputCompanyId = string | null;
+
+export interface ImportInput {
+  batch_id?: ImportInputBatchId;
+  company_id?: ImportInputCompanyId;
+  rows: ImportRowDto[];
+}
+
+export interface ImportPreview {
+  /** @minimum 0 */
+  invalid: number;
+  rows: RowVerdict[];
+  /** @minimum 0 */
+  valid: number;
+}
+
+export interface ImportRowDto {
+  /** A batch name of the company; empty for the import's batch. */
+  batch?: string;
+  email: string;
+  /**
+   * The row's line in the uploaded file.
+   * @minimum 0
+   */
+  line: number;
+  name: string;
+}
+
+export interface Imported {
+  /** @minimum 0 */
+  imported: number;
+  user_ids: string[];
+}
+
+export interface Industry {
+  active: boolean;
+  id: string;
+  name: string;
+}
+
+export interface IndustryInput {
+  active?: boolean;
+  name?: string;
 }
 
 /**
@@ -179,6 +356,57 @@ export interface Me {
   role: Role;
 }
 
+export interface Member {
+  added_at: string;
+  email: string;
+  name: string;
+  user_id: string;
+}
+
+/**
+ * A role an admin can give: trainee or company admin.
+ */
+export type MemberRole = typeof MemberRole[keyof typeof MemberRole];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MemberRole = {
+  COMPANY_ADMIN: 'COMPANY_ADMIN',
+  USER: 'USER',
+} as const;
+
+export interface MoveInput {
+  /** The batch the trainee moves to (of the same company). */
+  to_batch_id: string;
+}
+
+/**
+ * Trainees: the batch they join (its seats are used first).
+ */
+export type NewUserInputBatchId = string | null;
+
+/**
+ * Required of the super admin; a company admin's people are their company's.
+ */
+export type NewUserInputCompanyId = string | null;
+
+/**
+ * Language of the invitation mail and the screens; `en` by default.
+ */
+export type NewUserInputLocale = string | null;
+
+export interface NewUserInput {
+  /** Trainees: the batch they join (its seats are used first). */
+  batch_id?: NewUserInputBatchId;
+  /** Required of the super admin; a company admin's people are their company's. */
+  company_id?: NewUserInputCompanyId;
+  email?: string;
+  /** Language of the invitation mail and the screens; `en` by default. */
+  locale?: NewUserInputLocale;
+  name?: string;
+  role: MemberRole;
+}
+
 export interface OtpChallenge {
   challenge: string;
   expires_at: string;
@@ -192,6 +420,235 @@ export interface OtpChallenge {
 export interface OtpRequest {
   /** The six digits from the mail. */
   otp: string;
+}
+
+/**
+ * `null`: for any trainee of the company.
+ */
+export type PagedAllocationItemsItemBatchId = string | null;
+
+export type PagedAllocationItemsItem = {
+  /** `null`: for any trainee of the company. */
+  batch_id?: PagedAllocationItemsItemBatchId;
+  company_id: string;
+  counts: SeatCounts;
+  id: string;
+  /** @minimum 0 */
+  seats: number;
+  valid_from: string;
+  valid_until: string;
+};
+
+/**
+ * One page of a list.
+ */
+export interface PagedAllocation {
+  items: PagedAllocationItemsItem[];
+  /** @minimum 0 */
+  page: number;
+  /** @minimum 0 */
+  per_page: number;
+  /**
+   * Items on every page together.
+   * @minimum 0
+   */
+  total: number;
+}
+
+export type PagedBatchItemsItemEndsOn = string | null;
+
+export type PagedBatchItemsItemStartsOn = string | null;
+
+export type PagedBatchItemsItem = {
+  active: boolean;
+  company_id: string;
+  ends_on?: PagedBatchItemsItemEndsOn;
+  id: string;
+  name: string;
+  starts_on?: PagedBatchItemsItemStartsOn;
+};
+
+/**
+ * One page of a list.
+ */
+export interface PagedBatch {
+  items: PagedBatchItemsItem[];
+  /** @minimum 0 */
+  page: number;
+  /** @minimum 0 */
+  per_page: number;
+  /**
+   * Items on every page together.
+   * @minimum 0
+   */
+  total: number;
+}
+
+export type PagedCompanyItemsItem = {
+  active: boolean;
+  contact_person: string;
+  country_id: string;
+  email: string;
+  id: string;
+  industry_id: string;
+  name: string;
+  remark: string;
+  /**
+   * Idle timeout of the company's users' sessions, 1–60 minutes.
+   * @minimum 0
+   */
+  session_minutes: number;
+};
+
+/**
+ * One page of a list.
+ */
+export interface PagedCompany {
+  items: PagedCompanyItemsItem[];
+  /** @minimum 0 */
+  page: number;
+  /** @minimum 0 */
+  per_page: number;
+  /**
+   * Items on every page together.
+   * @minimum 0
+   */
+  total: number;
+}
+
+export type PagedCountryItemsItem = {
+  active: boolean;
+  id: string;
+  /** ISO 3166-1 alpha-2. */
+  iso_code: string;
+  name: string;
+};
+
+/**
+ * One page of a list.
+ */
+export interface PagedCountry {
+  items: PagedCountryItemsItem[];
+  /** @minimum 0 */
+  page: number;
+  /** @minimum 0 */
+  per_page: number;
+  /**
+   * Items on every page together.
+   * @minimum 0
+   */
+  total: number;
+}
+
+export type PagedIndustryItemsItem = {
+  active: boolean;
+  id: string;
+  name: string;
+};
+
+/**
+ * One page of a list.
+ */
+export interface PagedIndustry {
+  items: PagedIndustryItemsItem[];
+  /** @minimum 0 */
+  page: number;
+  /** @minimum 0 */
+  per_page: number;
+  /**
+   * Items on every page together.
+   * @minimum 0
+   */
+  total: number;
+}
+
+export type PagedMemberItemsItem = {
+  added_at: string;
+  email: string;
+  name: string;
+  user_id: string;
+};
+
+/**
+ * One page of a list.
+ */
+export interface PagedMember {
+  items: PagedMemberItemsItem[];
+  /** @minimum 0 */
+  page: number;
+  /** @minimum 0 */
+  per_page: number;
+  /**
+   * Items on every page together.
+   * @minimum 0
+   */
+  total: number;
+}
+
+export type PagedSeatItemsItemActivatedAt = string | null;
+
+export type PagedSeatItemsItemBatchId = string | null;
+
+export type PagedSeatItemsItemRevokedAt = string | null;
+
+export type PagedSeatItemsItem = {
+  activated_at?: PagedSeatItemsItemActivatedAt;
+  allocation_id: string;
+  assigned_at: string;
+  batch_id?: PagedSeatItemsItemBatchId;
+  company_id: string;
+  id: string;
+  revoked_at?: PagedSeatItemsItemRevokedAt;
+  state: SeatStateDto;
+  user_email: string;
+  user_id: string;
+  user_name: string;
+  valid_until: string;
+};
+
+/**
+ * One page of a list.
+ */
+export interface PagedSeat {
+  items: PagedSeatItemsItem[];
+  /** @minimum 0 */
+  page: number;
+  /** @minimum 0 */
+  per_page: number;
+  /**
+   * Items on every page together.
+   * @minimum 0
+   */
+  total: number;
+}
+
+export type PagedUserItemsItemCompanyId = string | null;
+
+export type PagedUserItemsItem = {
+  company_id?: PagedUserItemsItemCompanyId;
+  created_at: string;
+  email: string;
+  id: string;
+  locale: string;
+  name: string;
+  role: Role;
+  status: Status;
+};
+
+/**
+ * One page of a list.
+ */
+export interface PagedUser {
+  items: PagedUserItemsItem[];
+  /** @minimum 0 */
+  page: number;
+  /** @minimum 0 */
+  per_page: number;
+  /**
+   * Items on every page together.
+   * @minimum 0
+   */
+  total: number;
 }
 
 /**
@@ -289,6 +746,12 @@ export const ProblemCode = {
   LINK_EXPIRED: 'LINK_EXPIRED',
   CURRENT_PASSWORD_WRONG: 'CURRENT_PASSWORD_WRONG',
   USER_STATE: 'USER_STATE',
+  NO_SEAT_LEFT: 'NO_SEAT_LEFT',
+  SEAT_IN_USE: 'SEAT_IN_USE',
+  SEATS_BELOW_TAKEN: 'SEATS_BELOW_TAKEN',
+  LICENCE_EXPIRED: 'LICENCE_EXPIRED',
+  NO_LICENCE: 'NO_LICENCE',
+  IMPORT_REJECTED: 'IMPORT_REJECTED',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -326,6 +789,67 @@ export const Role = {
   USER: 'USER',
 } as const;
 
+export type RowVerdictAllOf = {
+  /** Empty when the row can be imported; else each problem's field and code
+(`INVALID_EMAIL`, `DUPLICATE`, `TAKEN`, `UNKNOWN_BATCH`, `NO_SEAT_LEFT`, `REQUIRED`, …). */
+  problems: FieldError[];
+};
+
+export type RowVerdict = ImportRowDto & RowVerdictAllOf;
+
+export type SeatActivatedAt = string | null;
+
+export type SeatBatchId = string | null;
+
+export type SeatRevokedAt = string | null;
+
+export interface Seat {
+  activated_at?: SeatActivatedAt;
+  allocation_id: string;
+  assigned_at: string;
+  batch_id?: SeatBatchId;
+  company_id: string;
+  id: string;
+  revoked_at?: SeatRevokedAt;
+  state: SeatStateDto;
+  user_email: string;
+  user_id: string;
+  user_name: string;
+  valid_until: string;
+}
+
+/**
+ * Seat counts, as the "licence summary" screens show them.
+ */
+export interface SeatCounts {
+  /** @minimum 0 */
+  activated: number;
+  /** @minimum 0 */
+  assigned: number;
+  /** @minimum 0 */
+  available: number;
+  /** @minimum 0 */
+  expired: number;
+  /**
+   * Seats whose validity ends within 30 days.
+   * @minimum 0
+   */
+  expiring_soon: number;
+  /** @minimum 0 */
+  purchased: number;
+}
+
+export type SeatStateDto = typeof SeatStateDto[keyof typeof SeatStateDto];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SeatStateDto = {
+  assigned: 'assigned',
+  activated: 'activated',
+  expired: 'expired',
+  revoked: 'revoked',
+} as const;
+
 export interface SessionGrant {
   expires_at: string;
   /** The bearer token of every later call. */
@@ -349,9 +873,49 @@ export interface SetupRequest {
   token: string;
 }
 
+export type Status = typeof Status[keyof typeof Status];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const Status = {
+  invited: 'invited',
+  active: 'active',
+  disabled: 'disabled',
+} as const;
+
+/**
+ * Per batch: the batch, or `null` for the company-wide seats.
+ */
+export type SummaryLineBatchId = string | null;
+
+export interface SummaryLine {
+  /** Per batch: the batch, or `null` for the company-wide seats. */
+  batch_id?: SummaryLineBatchId;
+  company_id: string;
+  counts: SeatCounts;
+}
+
 export interface TokenRequest {
   /** The token of the link. */
   token: string;
+}
+
+export type UserCompanyId = string | null;
+
+export interface User {
+  company_id?: UserCompanyId;
+  created_at: string;
+  email: string;
+  id: string;
+  locale: string;
+  name: string;
+  role: Role;
+  status: Status;
+}
+
+export interface UserUpdateInput {
+  locale?: string;
+  name?: string;
 }
 
 export type ListAuditEventsParams = {
@@ -366,9 +930,33 @@ page?: number;
  */
 per_page?: number;
 /**
- * Only this action, e.g. `sign_in.failed`.
+ * Only this action, e.g. `sign_in.failed` or `company.updated`.
  */
 action?: string;
+/**
+ * Only changes of this kind of record: `user`, `company`, `batch`, `allocation`, `seat`, …
+ */
+target_type?: string;
+/**
+ * Only changes of this record.
+ */
+target_id?: string;
+/**
+ * Only what this person did.
+ */
+actor_id?: string;
+/**
+ * Only this company's events (the super admin; a company admin sees only their own).
+ */
+company_id?: string;
+/**
+ * Events at or after this time (RFC 3339).
+ */
+from?: string;
+/**
+ * Events before this time (RFC 3339).
+ */
+until?: string;
 };
 
 export type GetInvitationParams = {
@@ -376,5 +964,338 @@ export type GetInvitationParams = {
  * The `value` of the invitation link.
  */
 token: string;
+};
+
+export type ListBatchesParams = {
+/**
+ * From 1.
+ * @minimum 0
+ */
+page?: number;
+/**
+ * At most 200; 25 by default.
+ * @minimum 0
+ */
+per_page?: number;
+/**
+ * A column of the list; unknown columns fall back to the list's default order.
+ */
+sort?: string;
+order?: ListBatchesOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ */
+q?: string;
+company_id?: string;
+active?: boolean;
+};
+
+export type ListBatchesOrder = typeof ListBatchesOrder[keyof typeof ListBatchesOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListBatchesOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ListBatchMembersParams = {
+/**
+ * From 1.
+ * @minimum 0
+ */
+page?: number;
+/**
+ * At most 200; 25 by default.
+ * @minimum 0
+ */
+per_page?: number;
+/**
+ * A column of the list; unknown columns fall back to the list's default order.
+ */
+sort?: string;
+order?: ListBatchMembersOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ */
+q?: string;
+};
+
+export type ListBatchMembersOrder = typeof ListBatchMembersOrder[keyof typeof ListBatchMembersOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListBatchMembersOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ListCompaniesParams = {
+/**
+ * From 1.
+ * @minimum 0
+ */
+page?: number;
+/**
+ * At most 200; 25 by default.
+ * @minimum 0
+ */
+per_page?: number;
+/**
+ * A column of the list; unknown columns fall back to the list's default order.
+ */
+sort?: string;
+order?: ListCompaniesOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ */
+q?: string;
+active?: boolean;
+industry_id?: string;
+country_id?: string;
+};
+
+export type ListCompaniesOrder = typeof ListCompaniesOrder[keyof typeof ListCompaniesOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListCompaniesOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ListCountriesParams = {
+/**
+ * From 1.
+ * @minimum 0
+ */
+page?: number;
+/**
+ * At most 200; 25 by default.
+ * @minimum 0
+ */
+per_page?: number;
+/**
+ * A column of the list; unknown columns fall back to the list's default order.
+ */
+sort?: string;
+order?: ListCountriesOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ */
+q?: string;
+/**
+ * Only active (`true`) or inactive (`false`) entries.
+ */
+active?: boolean;
+};
+
+export type ListCountriesOrder = typeof ListCountriesOrder[keyof typeof ListCountriesOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListCountriesOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ListIndustriesParams = {
+/**
+ * From 1.
+ * @minimum 0
+ */
+page?: number;
+/**
+ * At most 200; 25 by default.
+ * @minimum 0
+ */
+per_page?: number;
+/**
+ * A column of the list; unknown columns fall back to the list's default order.
+ */
+sort?: string;
+order?: ListIndustriesOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ */
+q?: string;
+/**
+ * Only active (`true`) or inactive (`false`) entries.
+ */
+active?: boolean;
+};
+
+export type ListIndustriesOrder = typeof ListIndustriesOrder[keyof typeof ListIndustriesOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListIndustriesOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ListLicenceAllocationsParams = {
+/**
+ * From 1.
+ * @minimum 0
+ */
+page?: number;
+/**
+ * At most 200; 25 by default.
+ * @minimum 0
+ */
+per_page?: number;
+/**
+ * A column of the list; unknown columns fall back to the list's default order.
+ */
+sort?: string;
+order?: ListLicenceAllocationsOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ */
+q?: string;
+company_id?: string;
+batch_id?: string;
+};
+
+export type ListLicenceAllocationsOrder = typeof ListLicenceAllocationsOrder[keyof typeof ListLicenceAllocationsOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListLicenceAllocationsOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type GetLicenceSummaryParams = {
+/**
+ * One line per company (default) or per batch of each company.
+ */
+by?: GetLicenceSummaryBy;
+company_id?: string;
+};
+
+export type GetLicenceSummaryBy = typeof GetLicenceSummaryBy[keyof typeof GetLicenceSummaryBy];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetLicenceSummaryBy = {
+  company: 'company',
+  batch: 'batch',
+} as const;
+
+export type ListSeatsParams = {
+/**
+ * From 1.
+ * @minimum 0
+ */
+page?: number;
+/**
+ * At most 200; 25 by default.
+ * @minimum 0
+ */
+per_page?: number;
+/**
+ * A column of the list; unknown columns fall back to the list's default order.
+ */
+sort?: string;
+order?: ListSeatsOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ */
+q?: string;
+company_id?: string;
+batch_id?: string;
+allocation_id?: string;
+user_id?: string;
+state?: ListSeatsState;
+};
+
+export type ListSeatsOrder = typeof ListSeatsOrder[keyof typeof ListSeatsOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListSeatsOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ListSeatsState = typeof ListSeatsState[keyof typeof ListSeatsState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListSeatsState = {
+  assigned: 'assigned',
+  activated: 'activated',
+  expired: 'expired',
+  revoked: 'revoked',
+} as const;
+
+export type ListUsersParams = {
+/**
+ * From 1.
+ * @minimum 0
+ */
+page?: number;
+/**
+ * At most 200; 25 by default.
+ * @minimum 0
+ */
+per_page?: number;
+/**
+ * A column of the list; unknown columns fall back to the list's default order.
+ */
+sort?: string;
+order?: ListUsersOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ */
+q?: string;
+/**
+ * A role an admin can give: trainee or company admin.
+ */
+role?: ListUsersRole;
+status?: ListUsersStatus;
+company_id?: string;
+batch_id?: string;
+};
+
+export type ListUsersOrder = typeof ListUsersOrder[keyof typeof ListUsersOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListUsersOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ListUsersRole = typeof ListUsersRole[keyof typeof ListUsersRole];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListUsersRole = {
+  COMPANY_ADMIN: 'COMPANY_ADMIN',
+  USER: 'USER',
+} as const;
+
+export type ListUsersStatus = typeof ListUsersStatus[keyof typeof ListUsersStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListUsersStatus = {
+  invited: 'invited',
+  active: 'active',
+  disabled: 'disabled',
+} as const;
+
+export type PreviewUserImportParams = {
+/**
+ * Required of the super admin.
+ */
+company_id?: string;
+/**
+ * The batch of rows whose `batch` cell is empty.
+ */
+batch_id?: string;
 };
 

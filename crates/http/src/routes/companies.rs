@@ -1,0 +1,248 @@
+//! Companies: the super admin sees and edits all, a company admin their own; and the
+//! company's logo.
+
+use actix_web::{HttpRequest, HttpResponse, get, http::header, post, put, web};
+use kernel::{CompanyId, CountryId, IndustryId};
+use licensing::{CompanyDraft, CompanyFilter, Logo};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
+use uuid::Uuid;
+
+use super::list::{ListQuery, Paged};
+use crate::{
+    ApiError, AppState, Problem,
+    auth::extract::{Acting, Authenticated},
+};
+
+pub(super) fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(list_companies)
+        .service(create_company)
+        .service(get_company)
+        .service(update_company)
+        .service(get_logo)
+        .service(put_logo);
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CompanyQuery {
+    active: Option<bool>,
+    industry_id: Option<Uuid>,
+    country_id: Option<Uuid>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Company {
+    id: Uuid,
+    name: String,
+    email: String,
+    contact_person: String,
+    industry_id: Uuid,
+    country_id: Uuid,
+    remark: String,
+    /// Idle timeout of the company's users' sessions, 1–60 minutes.
+    session_minutes: u8,
+    active: bool,
+}
+
+impl From<licensing::Company> for Company {
+    fn from(c: licensing::Company) -> Self {
+        Self {
+            id: c.id.as_uuid(),
+            name: c.name,
+            email: c.email.to_string(),
+            contact_person: c.contact_person,
+            industry_id: c.industry.as_uuid(),
+            country_id: c.country.as_uuid(),
+            remark: c.remark,
+            session_minutes: c.session_minutes.get(),
+            active: c.active,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct CompanyInput {
+    name: String,
+    email: String,
+    contact_person: String,
+    industry_id: Option<Uuid>,
+    country_id: Option<Uuid>,
+    remark: String,
+    session_minutes: Option<i64>,
+    /// Only the super admin switches a company on or off.
+    active: bool,
+}
+
+impl Default for CompanyInput {
+    fn default() -> Self {
+        Self {
+            name: String::new(),
+            email: String::new(),
+            contact_person: String::new(),
+            industry_id: None,
+            country_id: None,
+            remark: String::new(),
+            session_minutes: None,
+            active: true,
+        }
+    }
+}
+
+impl From<CompanyInput> for CompanyDraft {
+    fn from(i: CompanyInput) -> Self {
+        Self {
+            name: i.name,
+            email: i.email,
+            contact_person: i.contact_person,
+            industry: i.industry_id.map(IndustryId::from),
+            country: i.country_id.map(CountryId::from),
+            remark: i.remark,
+            session_minutes: i.session_minutes,
+            active: i.active,
+        }
+    }
+}
+
+/// Companies in the caller's scope.
+#[utoipa::path(
+    operation_id = "listCompanies", tag = "companies", security(("bearer" = [])),
+    params(ListQuery, CompanyQuery),
+    responses(
+        (status = OK, description = "Sortable by `name`, `email`, `contact_person`, `session_minutes`, `active`, `created_at`", body = Paged<Company>),
+        (status = FORBIDDEN, description = "`FORBIDDEN`: not for this role", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[get("/companies")]
+async fn list_companies(
+    state: web::Data<AppState>,
+    who: Acting,
+    list: web::Query<ListQuery>,
+    query: web::Query<CompanyQuery>,
+) -> Result<web::Json<Paged<Company>>, ApiError> {
+    let filter = CompanyFilter {
+        search: list.search(),
+        active: query.active,
+        industry: query.industry_id.map(Into::into),
+        country: query.country_id.map(Into::into),
+    };
+    let page = state.licensing.companies(who.actor.scope, &filter, &list.request()).await?;
+    Ok(web::Json(Paged::of(page, Company::from)))
+}
+
+/// Adds a company (super admin).
+#[utoipa::path(
+    operation_id = "createCompany", tag = "companies", security(("bearer" = [])),
+    request_body = CompanyInput,
+    responses(
+        (status = CREATED, description = "Created", body = Company),
+        (status = FORBIDDEN, description = "`FORBIDDEN`: not for this role", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED`: `REQUIRED`, `TOO_LONG`, `INVALID_EMAIL`, `SESSION_MINUTES`, `UNKNOWN`, `TAKEN`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[post("/companies")]
+async fn create_company(
+    state: web::Data<AppState>,
+    who: Acting,
+    input: web::Json<CompanyInput>,
+) -> Result<HttpResponse, ApiError> {
+    let company = state.licensing.save_company(&who.actor, None, &input.into_inner().into()).await?;
+    Ok(HttpResponse::Created().json(Company::from(company)))
+}
+
+/// One company in the caller's scope.
+#[utoipa::path(
+    operation_id = "getCompany", tag = "companies", security(("bearer" = [])),
+    params(("id" = Uuid, Path)),
+    responses(
+        (status = OK, description = "The record", body = Company),
+        (status = NOT_FOUND, description = "Absent or another company's", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[get("/companies/{id}")]
+async fn get_company(
+    state: web::Data<AppState>,
+    who: Acting,
+    id: web::Path<Uuid>,
+) -> Result<web::Json<Company>, ApiError> {
+    let company = state.licensing.company(who.actor.scope, CompanyId::from(id.into_inner())).await?;
+    Ok(web::Json(company.into()))
+}
+
+/// Edits a company: any for the super admin, their own for a company admin (who cannot
+/// change `active`).
+#[utoipa::path(
+    operation_id = "updateCompany", tag = "companies", security(("bearer" = [])),
+    params(("id" = Uuid, Path)),
+    request_body = CompanyInput,
+    responses(
+        (status = OK, description = "The record", body = Company),
+        (status = NOT_FOUND, description = "`NOT_FOUND`: absent, or outside the caller's scope", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED`: see `errors`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[put("/companies/{id}")]
+async fn update_company(
+    state: web::Data<AppState>,
+    who: Acting,
+    id: web::Path<Uuid>,
+    input: web::Json<CompanyInput>,
+) -> Result<web::Json<Company>, ApiError> {
+    let id = CompanyId::from(id.into_inner());
+    let company = state.licensing.save_company(&who.actor, Some(id), &input.into_inner().into()).await?;
+    Ok(web::Json(company.into()))
+}
+
+/// The company's logo, for anyone signed in to that company (and the super admin).
+#[utoipa::path(
+    operation_id = "getCompanyLogo", tag = "companies", security(("bearer" = [])),
+    params(("id" = Uuid, Path)),
+    responses(
+        (status = OK, description = "The image", content_type = "image/*", body = Vec<u8>),
+        (status = NOT_FOUND, description = "No logo, or another company's", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[get("/companies/{id}/logo")]
+async fn get_logo(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let logo = state.licensing.logo(who.0.scope, CompanyId::from(id.into_inner())).await?;
+    Ok(HttpResponse::Ok()
+        .content_type(logo.content_type)
+        .insert_header((header::CACHE_CONTROL, "private, max-age=300"))
+        .body(logo.bytes))
+}
+
+/// Replaces the logo: a PNG, JPEG or WebP image of at most 256 KiB as the request body.
+#[utoipa::path(
+    operation_id = "putCompanyLogo", tag = "companies", security(("bearer" = [])),
+    params(("id" = Uuid, Path)),
+    request_body(content = Vec<u8>, content_type = "image/png"),
+    responses(
+        (status = NO_CONTENT, description = "Stored"),
+        (status = NOT_FOUND, description = "`NOT_FOUND`: absent, or outside the caller's scope", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED`: `LOGO_TYPE`, `LOGO_SIZE`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[put("/companies/{id}/logo")]
+async fn put_logo(
+    state: web::Data<AppState>,
+    who: Acting,
+    id: web::Path<Uuid>,
+    request: HttpRequest,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let content_type = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let logo = Logo { content_type, bytes: body.to_vec() };
+    state.licensing.set_logo(&who.actor, CompanyId::from(id.into_inner()), Some(logo)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}

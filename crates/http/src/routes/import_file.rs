@@ -1,0 +1,113 @@
+//! Reading the rows of an uploaded trainee list: CSV (UTF-8, comma or semicolon) or XLSX
+//! (the first sheet). Columns are found by their header — `name`, `email`, and optionally
+//! `batch` — in any order and case.
+
+use std::io::Cursor;
+
+use calamine::{Reader, Xlsx};
+use licensing::ImportRow;
+
+/// The most rows one import takes.
+pub const MAX_ROWS: usize = 5_000;
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum FileError {
+    #[error("the file is not a readable CSV or XLSX file")]
+    Unreadable,
+    #[error("the header has no `{0}` column")]
+    MissingColumn(&'static str),
+    #[error("the file has more than {MAX_ROWS} rows")]
+    TooManyRows,
+}
+
+impl FileError {
+    /// The stable code of the `file` field's problem.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Unreadable => "FILE_UNREADABLE",
+            Self::MissingColumn("name") => "COLUMN_NAME_MISSING",
+            Self::MissingColumn(_) => "COLUMN_EMAIL_MISSING",
+            Self::TooManyRows => "TOO_MANY_ROWS",
+        }
+    }
+}
+
+/// The rows of `bytes`, an XLSX workbook (a ZIP archive) or CSV text.
+///
+/// # Errors
+/// [`FileError`] for a file that cannot be read or lacks a column.
+pub fn read_rows(bytes: &[u8]) -> Result<Vec<ImportRow>, FileError> {
+    let table = if bytes.starts_with(b"PK\x03\x04") { xlsx_table(bytes)? } else { csv_table(bytes)? };
+    let mut lines = table.into_iter();
+    let header: Vec<String> = lines.next().unwrap_or_default().iter().map(|h| normalise(h)).collect();
+    let column = |names: &[&str]| header.iter().position(|h| names.contains(&h.as_str()));
+    let name = column(&["name", "fullname", "trainee"]).ok_or(FileError::MissingColumn("name"))?;
+    let email = column(&["email", "emailaddress", "mail"]).ok_or(FileError::MissingColumn("email"))?;
+    let batch = column(&["batch", "batchname"]);
+    let cell = |row: &[String], index: usize| row.get(index).map(|c| c.trim().to_owned()).unwrap_or_default();
+    let rows: Vec<ImportRow> = lines
+        .enumerate()
+        .filter(|(_, row)| row.iter().any(|c| !c.trim().is_empty()))
+        .map(|(index, row)| ImportRow {
+            line: index + 2,
+            name: cell(&row, name),
+            email: cell(&row, email),
+            batch: batch.map(|b| cell(&row, b)).unwrap_or_default(),
+        })
+        .collect();
+    if rows.len() > MAX_ROWS {
+        return Err(FileError::TooManyRows);
+    }
+    Ok(rows)
+}
+
+/// `E-mail Address` → `emailaddress`.
+fn normalise(header: &str) -> String {
+    header.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect()
+}
+
+fn csv_table(bytes: &[u8]) -> Result<Vec<Vec<String>>, FileError> {
+    let text = std::str::from_utf8(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)).map_err(|_| FileError::Unreadable)?;
+    let first_line = text.lines().next().unwrap_or_default();
+    let delimiter = if first_line.matches(';').count() > first_line.matches(',').count() { b';' } else { b',' };
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(delimiter)
+        .from_reader(text.as_bytes())
+        .records()
+        .map(|record| record.map(|r| r.iter().map(str::to_owned).collect()).map_err(|_| FileError::Unreadable))
+        .collect()
+}
+
+fn xlsx_table(bytes: &[u8]) -> Result<Vec<Vec<String>>, FileError> {
+    let mut workbook: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).map_err(|_| FileError::Unreadable)?;
+    let range = workbook.worksheet_range_at(0).ok_or(FileError::Unreadable)?.map_err(|_| FileError::Unreadable)?;
+    Ok(range.rows().map(|row| row.iter().map(ToString::to_string).collect()).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_columns_are_found_by_header_in_any_order() {
+        let rows = read_rows(b"\xEF\xBB\xBFE-mail,Batch,Name\nasha@orbis.example,Cohort A,Asha Rao\n\n,,\nravi@orbis.example,,Ravi\n").unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!((rows[0].line, rows[0].name.as_str(), rows[0].batch.as_str()), (2, "Asha Rao", "Cohort A"));
+        assert_eq!((rows[1].line, rows[1].email.as_str()), (5, "ravi@orbis.example"));
+    }
+
+    #[test]
+    fn semicolons_work_as_separators_too() {
+        let rows = read_rows(b"name;email\nLena;lena@orbis.example\n").unwrap();
+        assert_eq!(rows[0].email, "lena@orbis.example");
+    }
+
+    #[test]
+    fn a_file_without_an_email_column_is_refused() {
+        assert_eq!(read_rows(b"name,phone\nAsha,123\n"), Err(FileError::MissingColumn("email")));
+        assert_eq!(read_rows(b"PK\x03\x04not really a workbook"), Err(FileError::Unreadable));
+    }
+}

@@ -1,0 +1,63 @@
+//! What every list endpoint shares: paging, sorting and a search term in the query string,
+//! and one page of items with the total in the answer.
+
+use kernel::{Page, PageRequest, SortDirection};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Clone, Copy, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Order {
+    Asc,
+    Desc,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// From 1.
+    page: Option<u64>,
+    /// At most 200; 25 by default.
+    per_page: Option<u64>,
+    /// A column of the list; unknown columns fall back to the list's default order.
+    sort: Option<String>,
+    #[param(inline)]
+    order: Option<Order>,
+    /// Part of a name or e-mail, case-insensitive.
+    q: Option<String>,
+}
+
+impl ListQuery {
+    #[must_use]
+    pub fn request(&self) -> PageRequest {
+        let mut request =
+            PageRequest::new(self.page.unwrap_or(1), self.per_page.unwrap_or(PageRequest::DEFAULT_PER_PAGE));
+        request.sort = self.sort.clone().map(|column| {
+            (column, if matches!(self.order, Some(Order::Desc)) { SortDirection::Desc } else { SortDirection::Asc })
+        });
+        request
+    }
+
+    #[must_use]
+    pub fn search(&self) -> Option<String> {
+        self.q.clone()
+    }
+}
+
+/// One page of a list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Paged<T> {
+    pub items: Vec<T>,
+    /// Items on every page together.
+    pub total: u64,
+    pub page: u64,
+    pub per_page: u64,
+}
+
+impl<T> Paged<T> {
+    pub fn of<U>(page: Page<U>, convert: impl FnMut(U) -> T) -> Self {
+        Self { items: page.items.into_iter().map(convert).collect(), total: page.total, page: page.page, per_page: page.per_page }
+    }
+}
+
+time::serde::format_description!(pub iso_date, Date, "[year]-[month]-[day]");

@@ -1,0 +1,677 @@
+//! The admin operations of licensing: every one checks the actor's scope, validates, writes,
+//! and records an audit line with the record before and after.
+
+use kernel::{
+    Actor, AllocationId, BatchId, Clock, CompanyId, CountryId, IndustryId, Page, PageRequest, Scope, SeatId, UserId,
+};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::{
+    Allocation, AllocationDraft, AllocationFilter, AllocationUse, Batch, BatchDraft, BatchFilter, Company,
+    CompanyDraft, CompanyFilter, Country, CountryDraft, Enrolee, EnrolError, FieldProblem, FindError, ImportContext,
+    ImportRow, Industry, IndustryDraft, Invalid, LicensingStore, Logo, Member, ReferenceFilter, RowPlan, SaveError,
+    Seat, SeatFilter, SeatSummary, TakeError, plan_import, seat_sources,
+};
+
+/// The largest logo accepted.
+pub const LOGO_MAX_BYTES: usize = 256 * 1024;
+/// Logo formats a browser shows without surprises (no SVG: it can carry script).
+pub const LOGO_TYPES: [&str; 3] = ["image/png", "image/jpeg", "image/webp"];
+
+#[derive(Debug, thiserror::Error)]
+pub enum LicensingError {
+    /// Absent or outside the actor's scope.
+    #[error("not found")]
+    NotFound,
+    /// The actor's role may not do this at all.
+    #[error("forbidden")]
+    Forbidden,
+    #[error(transparent)]
+    Invalid(#[from] Invalid),
+    #[error("no seat is left for the trainee")]
+    NoSeatLeft,
+    #[error("the seat has been used and cannot be taken back")]
+    SeatInUse,
+    #[error("the allocation already holds {taken} seats")]
+    BelowTaken { taken: u32 },
+    #[error("the trainee is disabled")]
+    UserDisabled,
+    #[error("the trainee's licence has expired")]
+    LicenceExpired,
+    #[error("the trainee holds no licence")]
+    NoLicence,
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl From<FindError> for LicensingError {
+    fn from(e: FindError) -> Self {
+        match e {
+            FindError::NotFound => Self::NotFound,
+            FindError::Unknown(e) => Self::Unknown(e),
+        }
+    }
+}
+
+impl From<SaveError> for LicensingError {
+    fn from(e: SaveError) -> Self {
+        match e {
+            SaveError::Taken { field } => Self::Invalid(Invalid(vec![FieldProblem::new(field, "TAKEN")])),
+            SaveError::BelowTaken { taken } => Self::BelowTaken { taken },
+            SaveError::Unknown(e) => Self::Unknown(e),
+        }
+    }
+}
+
+type Result<T> = std::result::Result<T, LicensingError>;
+
+fn unknown(field: &'static str) -> LicensingError {
+    LicensingError::Invalid(Invalid(vec![FieldProblem::new(field, "UNKNOWN")]))
+}
+
+fn super_admin(actor: &Actor) -> Result<()> {
+    if actor.scope == Scope::All { Ok(()) } else { Err(LicensingError::Forbidden) }
+}
+
+fn change(before: Option<&impl Serialize>, after: &impl Serialize) -> Value {
+    json!({ "before": before, "after": after })
+}
+
+/// The summary of one company (or one batch of it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SummaryLine {
+    pub company: CompanyId,
+    /// `None`: the company's total (grouped by company), or its company-wide seats (by batch).
+    pub batch: Option<BatchId>,
+    pub seats: SeatSummary,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SummaryGroup {
+    Company,
+    Batch,
+}
+
+/// One new trainee, as an admin typed them.
+#[derive(Clone, Debug, Default)]
+pub struct TraineeDraft {
+    pub name: String,
+    pub email: String,
+    pub batch: Option<BatchId>,
+    pub locale: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// Some rows cannot be imported; nothing was. Each plan says why.
+    #[error("rows rejected")]
+    Rejected(Vec<RowPlan>),
+    #[error(transparent)]
+    Other(#[from] LicensingError),
+}
+
+#[derive(Clone, Debug)]
+pub struct Licensing<S, C> {
+    store: S,
+    clock: C,
+}
+
+impl<S: LicensingStore, C: Clock> Licensing<S, C> {
+    pub const fn new(store: S, clock: C) -> Self {
+        Self { store, clock }
+    }
+
+    /// The service's clock: the time seat counts and states are judged at.
+    #[must_use]
+    pub fn now(&self) -> time::OffsetDateTime {
+        self.clock.now()
+    }
+
+    async fn audit(&self, event: kernel::AuditEvent) -> Result<()> {
+        Ok(self.store.record(event).await?)
+    }
+
+    // --- reference data ---------------------------------------------------------------
+
+    /// # Errors
+    /// Storage failures.
+    pub async fn countries(&self, filter: &ReferenceFilter, page: &PageRequest) -> Result<Page<Country>> {
+        Ok(self.store.list_countries(filter, page).await?)
+    }
+
+    /// # Errors
+    /// `Forbidden` for anyone but the super admin; `Invalid`; `NotFound` for an unknown `id`.
+    pub async fn save_country(&self, actor: &Actor, id: Option<CountryId>, draft: &CountryDraft) -> Result<Country> {
+        super_admin(actor)?;
+        let before = match id {
+            Some(id) => Some(self.store.find_country(id).await?),
+            None => None,
+        };
+        let country = draft.check(id.unwrap_or_default())?;
+        self.store.save_country(&country).await?;
+        let action = if before.is_some() { "country.updated" } else { "country.created" };
+        let now = self.clock.now();
+        self.audit(actor.event(now, action, "country", country.id, None, change(before.as_ref(), &country))).await?;
+        Ok(country)
+    }
+
+    /// # Errors
+    /// Storage failures.
+    pub async fn industries(&self, filter: &ReferenceFilter, page: &PageRequest) -> Result<Page<Industry>> {
+        Ok(self.store.list_industries(filter, page).await?)
+    }
+
+    /// # Errors
+    /// `Forbidden` for anyone but the super admin; `Invalid`; `NotFound` for an unknown `id`.
+    pub async fn save_industry(
+        &self,
+        actor: &Actor,
+        id: Option<IndustryId>,
+        draft: &IndustryDraft,
+    ) -> Result<Industry> {
+        super_admin(actor)?;
+        let before = match id {
+            Some(id) => Some(self.store.find_industry(id).await?),
+            None => None,
+        };
+        let industry = draft.check(id.unwrap_or_default())?;
+        self.store.save_industry(&industry).await?;
+        let action = if before.is_some() { "industry.updated" } else { "industry.created" };
+        let now = self.clock.now();
+        self.audit(actor.event(now, action, "industry", industry.id, None, change(before.as_ref(), &industry)))
+            .await?;
+        Ok(industry)
+    }
+
+    // --- companies ------------------------------------------------------------------------
+
+    /// # Errors
+    /// Storage failures.
+    pub async fn companies(&self, scope: Scope, filter: &CompanyFilter, page: &PageRequest) -> Result<Page<Company>> {
+        Ok(self.store.list_companies(scope, filter, page).await?)
+    }
+
+    /// # Errors
+    /// `NotFound` outside the scope.
+    pub async fn company(&self, scope: Scope, id: CompanyId) -> Result<Company> {
+        Ok(self.store.find_company(scope, id).await?)
+    }
+
+    /// Creates (super admin) or edits a company. A company admin edits their own company but
+    /// cannot switch it on or off: that stays the provider's decision.
+    ///
+    /// # Errors
+    /// `Forbidden` for a company admin creating; `NotFound` outside the scope; `Invalid`.
+    pub async fn save_company(&self, actor: &Actor, id: Option<CompanyId>, draft: &CompanyDraft) -> Result<Company> {
+        let before = match id {
+            Some(id) => Some(self.store.find_company(actor.scope, id).await?),
+            None => {
+                super_admin(actor)?;
+                None
+            }
+        };
+        let mut company = draft.check(id.unwrap_or_default())?;
+        if let Some(before) = &before
+            && actor.scope != Scope::All
+        {
+            company.active = before.active;
+        }
+        if self.store.find_industry(company.industry).await.is_err() {
+            return Err(unknown("industry_id"));
+        }
+        if self.store.find_country(company.country).await.is_err() {
+            return Err(unknown("country_id"));
+        }
+        let now = self.clock.now();
+        self.store.save_company(&company, now).await?;
+        let action = if before.is_some() { "company.updated" } else { "company.created" };
+        self.audit(actor.event(now, action, "company", company.id, Some(company.id), change(before.as_ref(), &company)))
+            .await?;
+        Ok(company)
+    }
+
+    /// # Errors
+    /// `NotFound` outside the scope or when the company has no logo.
+    pub async fn logo(&self, scope: Scope, id: CompanyId) -> Result<Logo> {
+        self.store.find_company(scope, id).await?;
+        self.store.company_logo(id).await?.ok_or(LicensingError::NotFound)
+    }
+
+    /// Sets (or with `None` removes) a company's logo.
+    ///
+    /// # Errors
+    /// `NotFound` outside the scope; `Invalid` (`logo`: `LOGO_TYPE`, `LOGO_SIZE`).
+    pub async fn set_logo(&self, actor: &Actor, id: CompanyId, logo: Option<Logo>) -> Result<()> {
+        self.store.find_company(actor.scope, id).await?;
+        if let Some(logo) = &logo {
+            if !LOGO_TYPES.contains(&logo.content_type.as_str()) {
+                return Err(Invalid(vec![FieldProblem::new("logo", "LOGO_TYPE")]).into());
+            }
+            if logo.bytes.is_empty() || logo.bytes.len() > LOGO_MAX_BYTES {
+                return Err(Invalid(vec![FieldProblem::new("logo", "LOGO_SIZE")]).into());
+            }
+        }
+        self.store.set_company_logo(id, logo.as_ref()).await?;
+        let details = json!({ "bytes": logo.as_ref().map(|l| l.bytes.len()) });
+        self.audit(actor.event(self.clock.now(), "company.logo_changed", "company", id, Some(id), details)).await
+    }
+
+    /// The company an admin acts for: a company admin's own, or the one a super admin names.
+    ///
+    /// # Errors
+    /// `Invalid` when a super admin names none or an unknown one; `NotFound` when a company
+    /// admin names another; `Forbidden` for trainees.
+    pub async fn acting_company(&self, actor: &Actor, named: Option<CompanyId>) -> Result<CompanyId> {
+        match (actor.scope, named) {
+            (Scope::Company(own), None) => Ok(own),
+            (Scope::Company(own), Some(named)) if named == own => Ok(own),
+            (Scope::Company(_), Some(_)) => Err(unknown("company_id")),
+            (Scope::All, None) => Err(Invalid(vec![FieldProblem::new("company_id", "REQUIRED")]).into()),
+            (Scope::All, Some(named)) => match self.store.find_company(Scope::All, named).await {
+                Ok(company) => Ok(company.id),
+                Err(FindError::NotFound) => Err(unknown("company_id")),
+                Err(e) => Err(e.into()),
+            },
+            (Scope::User { .. }, _) => Err(LicensingError::Forbidden),
+        }
+    }
+
+    // --- batches ---------------------------------------------------------------------------
+
+    /// # Errors
+    /// Storage failures.
+    pub async fn batches(&self, scope: Scope, filter: &BatchFilter, page: &PageRequest) -> Result<Page<Batch>> {
+        Ok(self.store.list_batches(scope, filter, page).await?)
+    }
+
+    /// # Errors
+    /// `NotFound` outside the scope.
+    pub async fn batch(&self, scope: Scope, id: BatchId) -> Result<Batch> {
+        Ok(self.store.find_batch(scope, id).await?)
+    }
+
+    /// Creates or edits a batch; a batch stays in the company it was created in.
+    ///
+    /// # Errors
+    /// `NotFound` outside the scope; `Invalid` (an unknown or foreign company included).
+    pub async fn save_batch(&self, actor: &Actor, id: Option<BatchId>, draft: &BatchDraft) -> Result<Batch> {
+        let before = match id {
+            Some(id) => Some(self.store.find_batch(actor.scope, id).await?),
+            None => None,
+        };
+        let company = match &before {
+            Some(before) => before.company,
+            None => self.acting_company(actor, draft.company).await?,
+        };
+        let batch = BatchDraft { company: Some(company), ..draft.clone() }.check(id.unwrap_or_default())?;
+        let now = self.clock.now();
+        self.store.save_batch(&batch, now).await?;
+        let action = if before.is_some() { "batch.updated" } else { "batch.created" };
+        self.audit(actor.event(now, action, "batch", batch.id, Some(company), change(before.as_ref(), &batch))).await?;
+        Ok(batch)
+    }
+
+    /// # Errors
+    /// `NotFound` outside the scope.
+    pub async fn members(
+        &self,
+        scope: Scope,
+        batch: BatchId,
+        search: Option<&str>,
+        page: &PageRequest,
+    ) -> Result<Page<Member>> {
+        self.store.find_batch(scope, batch).await?;
+        Ok(self.store.list_members(batch, search, page).await?)
+    }
+
+    async fn member_of(&self, actor: &Actor, batch: BatchId, user: UserId) -> Result<Batch> {
+        let batch = self.store.find_batch(actor.scope, batch).await?;
+        let trainee = self.store.find_trainee(actor.scope, user).await?;
+        if trainee.company != batch.company {
+            return Err(LicensingError::NotFound);
+        }
+        Ok(batch)
+    }
+
+    /// Puts a trainee of the batch's company into it; adding twice changes nothing.
+    ///
+    /// # Errors
+    /// `NotFound` for a batch or trainee outside the scope, or of different companies.
+    pub async fn add_member(&self, actor: &Actor, batch: BatchId, user: UserId) -> Result<()> {
+        let batch = self.member_of(actor, batch, user).await?;
+        let now = self.clock.now();
+        self.store.add_member(batch.id, user, now).await?;
+        let details = json!({ "user_id": user });
+        self.audit(actor.event(now, "batch.member_added", "batch", batch.id, Some(batch.company), details)).await
+    }
+
+    /// # Errors
+    /// `NotFound` outside the scope or when the trainee is not a member.
+    pub async fn remove_member(&self, actor: &Actor, batch: BatchId, user: UserId) -> Result<()> {
+        let batch = self.member_of(actor, batch, user).await?;
+        if !self.store.remove_member(batch.id, user).await? {
+            return Err(LicensingError::NotFound);
+        }
+        let details = json!({ "user_id": user });
+        self.audit(actor.event(self.clock.now(), "batch.member_removed", "batch", batch.id, Some(batch.company), details))
+            .await
+    }
+
+    /// Moves a trainee from one batch of their company to another.
+    ///
+    /// # Errors
+    /// `NotFound` outside the scope, across companies, or when not a member of `from`.
+    pub async fn move_member(&self, actor: &Actor, from: BatchId, to: BatchId, user: UserId) -> Result<()> {
+        let from = self.member_of(actor, from, user).await?;
+        let to = self.member_of(actor, to, user).await?;
+        let now = self.clock.now();
+        if !self.store.move_member(from.id, to.id, user, now).await? {
+            return Err(LicensingError::NotFound);
+        }
+        let details = json!({ "user_id": user, "before": from.id, "after": to.id });
+        self.audit(actor.event(now, "batch.member_moved", "user", user, Some(from.company), details)).await
+    }
+
+    // --- allocations -----------------------------------------------------------------------
+
+    /// # Errors
+    /// Storage failures.
+    pub async fn allocations(
+        &self,
+        scope: Scope,
+        filter: &AllocationFilter,
+        page: &PageRequest,
+    ) -> Result<Page<AllocationUse>> {
+        Ok(self.store.list_allocations(scope, filter, page).await?)
+    }
+
+    /// # Errors
+    /// `NotFound` outside the scope.
+    pub async fn allocation(&self, scope: Scope, id: AllocationId) -> Result<AllocationUse> {
+        Ok(self.store.find_allocation(scope, id).await?)
+    }
+
+    /// Sells seats (super admin): a new allocation, or a changed count or validity. An
+    /// allocation stays with its company; its count never drops below the seats it holds.
+    ///
+    /// # Errors
+    /// `Forbidden`; `NotFound`; `Invalid` (a batch of another company included);
+    /// `BelowTaken`.
+    pub async fn save_allocation(
+        &self,
+        actor: &Actor,
+        id: Option<AllocationId>,
+        draft: &AllocationDraft,
+    ) -> Result<Allocation> {
+        super_admin(actor)?;
+        let before = match id {
+            Some(id) => Some(self.store.find_allocation(actor.scope, id).await?.allocation),
+            None => None,
+        };
+        let company = match &before {
+            Some(before) => before.company,
+            None => self.acting_company(actor, draft.company).await?,
+        };
+        let allocation =
+            AllocationDraft { company: Some(company), ..draft.clone() }.check(id.unwrap_or_default())?;
+        if let Some(batch) = allocation.batch {
+            match self.store.find_batch(actor.scope, batch).await {
+                Ok(batch) if batch.company == company => {}
+                Ok(_) | Err(FindError::NotFound) => return Err(unknown("batch_id")),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let now = self.clock.now();
+        self.store.save_allocation(&allocation, actor.user, now).await?;
+        let action = if before.is_some() { "allocation.updated" } else { "allocation.created" };
+        let details = change(before.as_ref(), &allocation);
+        self.audit(actor.event(now, action, "allocation", allocation.id, Some(company), details)).await?;
+        Ok(allocation)
+    }
+
+    /// The "licence summary": seat counts per company, or per batch of each company (the
+    /// company-wide seats on a line of their own).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn summary(
+        &self,
+        scope: Scope,
+        group: SummaryGroup,
+        filter: &AllocationFilter,
+    ) -> Result<Vec<SummaryLine>> {
+        let now = self.clock.now();
+        let mut lines: Vec<SummaryLine> = Vec::new();
+        for used in self.store.all_allocations(scope, filter).await? {
+            let seats = SeatSummary::of(&used.allocation, used.taken, used.activated, now);
+            let batch = match group {
+                SummaryGroup::Company => None,
+                SummaryGroup::Batch => used.allocation.batch,
+            };
+            let company = used.allocation.company;
+            match lines.iter_mut().find(|l| l.company == company && l.batch == batch) {
+                Some(line) => line.seats = line.seats.plus(seats),
+                None => lines.push(SummaryLine { company, batch, seats }),
+            }
+        }
+        Ok(lines)
+    }
+
+    // --- seats -----------------------------------------------------------------------------
+
+    /// # Errors
+    /// Storage failures.
+    pub async fn seats(&self, scope: Scope, filter: &SeatFilter, page: &PageRequest) -> Result<Page<Seat>> {
+        Ok(self.store.list_seats(scope, filter, self.clock.now().date(), page).await?)
+    }
+
+    /// Gives a trainee a seat of an allocation of their batch (or company). Someone already
+    /// holding a valid seat keeps it: assigning twice takes no second seat.
+    ///
+    /// # Errors
+    /// `NotFound` for someone outside the scope; `UserDisabled`; `NoSeatLeft`.
+    pub async fn assign_seat(&self, actor: &Actor, user: UserId) -> Result<(SeatId, bool)> {
+        let trainee = self.store.find_trainee(actor.scope, user).await?;
+        if trainee.disabled {
+            return Err(LicensingError::UserDisabled);
+        }
+        let now = self.clock.now();
+        let open = self.store.open_allocations(trainee.company, now.date()).await?;
+        if let Some((seat, _)) = trainee.holds.iter().find(|(_, a)| open.iter().any(|u| u.allocation.id == *a)) {
+            return Ok((*seat, false));
+        }
+        for source in seat_sources(&open, &trainee.batches, now.date()) {
+            match self.store.take_seat(source.allocation.id, user, now).await? {
+                Ok(seat) => {
+                    let details = json!({ "user_id": user, "allocation_id": source.allocation.id });
+                    self.audit(actor.event(now, "seat.assigned", "seat", seat, Some(trainee.company), details))
+                        .await?;
+                    return Ok((seat, true));
+                }
+                // Another request took the last seat meanwhile: try the next allocation.
+                Err(TakeError::Full) => {}
+                Err(TakeError::Held) => {
+                    let trainee = self.store.find_trainee(actor.scope, user).await?;
+                    let held = trainee.holds.iter().find(|(_, a)| *a == source.allocation.id);
+                    return held.map(|(seat, _)| (*seat, false)).ok_or(LicensingError::NoSeatLeft);
+                }
+            }
+        }
+        Err(LicensingError::NoSeatLeft)
+    }
+
+    /// Takes back a seat that was never used; it returns to the pool.
+    ///
+    /// # Errors
+    /// `NotFound` outside the scope; `SeatInUse` once the game was started with it.
+    pub async fn revoke_seat(&self, actor: &Actor, id: SeatId) -> Result<()> {
+        let seat = self.store.find_seat(actor.scope, id).await?;
+        if seat.revoked_at.is_some() {
+            return Ok(());
+        }
+        let now = self.clock.now();
+        if seat.activated_at.is_some() || !self.store.release_seat(id, now).await? {
+            return Err(LicensingError::SeatInUse);
+        }
+        let details = json!({ "user_id": seat.user, "allocation_id": seat.allocation });
+        self.audit(actor.event(now, "seat.revoked", "seat", id, Some(seat.company), details)).await
+    }
+
+    /// A disabled trainee's unused seats go back to the pool.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn release_unused(&self, actor: &Actor, user: UserId, company: Option<CompanyId>) -> Result<u64> {
+        let now = self.clock.now();
+        let released = self.store.release_unused_seats(user, now).await?;
+        if released > 0 {
+            let details = json!({ "released": released });
+            self.audit(actor.event(now, "seat.released", "user", user, company, details)).await?;
+        }
+        Ok(released)
+    }
+
+    /// The trainee starts the game: their seat of a valid allocation becomes used for good.
+    ///
+    /// # Errors
+    /// `LicenceExpired` when every seat they hold has lapsed; `NoLicence` without one.
+    pub async fn start_game(&self, user: UserId) -> Result<SeatId> {
+        let now = self.clock.now();
+        let page = PageRequest::new(1, PageRequest::MAX_PER_PAGE);
+        let filter = SeatFilter { user: Some(user), ..SeatFilter::default() };
+        let seats = self.store.list_seats(Scope::All, &filter, now.date(), &page).await?.items;
+        let live: Vec<&Seat> = seats.iter().filter(|s| s.revoked_at.is_none()).collect();
+        let valid = live.iter().filter(|s| now.date() <= s.valid_until).min_by_key(|s| s.activated_at.is_none());
+        match valid {
+            Some(seat) => {
+                self.store.activate_seat(seat.id, now).await?;
+                Ok(seat.id)
+            }
+            None if live.is_empty() => Err(LicensingError::NoLicence),
+            None => Err(LicensingError::LicenceExpired),
+        }
+    }
+
+    // --- trainees --------------------------------------------------------------------------
+
+    /// Checks an import without writing anything.
+    ///
+    /// # Errors
+    /// `Invalid`/`NotFound` for the company or default batch; storage failures.
+    pub async fn preview_import(
+        &self,
+        actor: &Actor,
+        company: Option<CompanyId>,
+        default_batch: Option<BatchId>,
+        rows: Vec<ImportRow>,
+    ) -> Result<(CompanyId, Vec<RowPlan>)> {
+        let company = self.acting_company(actor, company).await?;
+        if let Some(batch) = default_batch {
+            match self.store.find_batch(actor.scope, batch).await {
+                Ok(batch) if batch.company == company => {}
+                Ok(_) | Err(FindError::NotFound) => return Err(unknown("batch_id")),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let filter = BatchFilter { company: Some(company), ..BatchFilter::default() };
+        let batches = self.all_batches(actor.scope, &filter).await?;
+        let emails: Vec<_> = rows.iter().filter_map(|r| kernel::Email::parse(&r.email).ok()).collect();
+        let taken_emails = self.store.existing_emails(&emails).await?;
+        let today = self.clock.now().date();
+        let open = self.store.open_allocations(company, today).await?;
+        let context = ImportContext { batches: &batches, default_batch, taken_emails: &taken_emails, open, today };
+        Ok((company, plan_import(rows, context)))
+    }
+
+    async fn all_batches(&self, scope: Scope, filter: &BatchFilter) -> Result<Vec<Batch>> {
+        let mut batches = Vec::new();
+        for number in 1.. {
+            let page = self.store.list_batches(scope, filter, &PageRequest::new(number, PageRequest::MAX_PER_PAGE)).await?;
+            let done = page.items.len() < usize::try_from(page.per_page).unwrap_or(usize::MAX);
+            batches.extend(page.items);
+            if done {
+                break;
+            }
+        }
+        Ok(batches)
+    }
+
+    /// Imports trainees all or nothing: each becomes an invited trainee of their batch with a
+    /// seat. The caller sends the invitations.
+    ///
+    /// # Errors
+    /// [`ImportError::Rejected`] with every row's verdict when any row fails (nothing is
+    /// written); [`ImportError::Other`] for the company or default batch.
+    pub async fn import(
+        &self,
+        actor: &Actor,
+        company: Option<CompanyId>,
+        default_batch: Option<BatchId>,
+        rows: Vec<ImportRow>,
+    ) -> std::result::Result<Vec<UserId>, ImportError> {
+        let (company, mut plans) = self.preview_import(actor, company, default_batch, rows).await?;
+        if plans.is_empty() {
+            return Err(LicensingError::Invalid(Invalid(vec![FieldProblem::new("rows", "REQUIRED")])).into());
+        }
+        if plans.iter().any(|p| !p.is_valid()) {
+            return Err(ImportError::Rejected(plans));
+        }
+        let enrolees: Vec<(Enrolee, AllocationId)> = plans
+            .iter()
+            .filter_map(|p| {
+                Some((
+                    Enrolee {
+                        email: p.email.clone()?,
+                        name: p.row.name.trim().to_owned(),
+                        batch: p.batch,
+                        locale: "en".to_owned(),
+                    },
+                    p.allocation?,
+                ))
+            })
+            .collect();
+        let now = self.clock.now();
+        match self.store.enrol(company, &enrolees, now).await {
+            Ok(users) => {
+                let details = json!({ "users": users, "batch_id": default_batch });
+                self.audit(actor.event(now, "trainees.imported", "company", company, Some(company), details))
+                    .await?;
+                Ok(users)
+            }
+            // A race (a seat taken, an e-mail used meanwhile): report it on its row.
+            Err(EnrolError::Row { index, field, code }) => {
+                if let Some(plan) = plans.get_mut(index) {
+                    plan.problems.push(FieldProblem::new(field, code));
+                }
+                Err(ImportError::Rejected(plans))
+            }
+            Err(EnrolError::Unknown(e)) => Err(LicensingError::Unknown(e).into()),
+        }
+    }
+
+    /// Creates one trainee with a seat, through the same checks as an import.
+    ///
+    /// # Errors
+    /// `Invalid` (the row's problems on their fields, `email`: `TAKEN` included);
+    /// `NoSeatLeft`.
+    pub async fn create_trainee(
+        &self,
+        actor: &Actor,
+        company: Option<CompanyId>,
+        draft: &TraineeDraft,
+    ) -> Result<UserId> {
+        let row = ImportRow { line: 1, name: draft.name.clone(), email: draft.email.clone(), batch: String::new() };
+        match self.import(actor, company, draft.batch, vec![row]).await {
+            Ok(users) => users.first().copied().ok_or_else(|| anyhow::anyhow!("no trainee created").into()),
+            Err(ImportError::Rejected(plans)) => {
+                let problems: Vec<FieldProblem> = plans.into_iter().flat_map(|p| p.problems).collect();
+                if problems.iter().any(|p| p.code == "NO_SEAT_LEFT") {
+                    return Err(LicensingError::NoSeatLeft);
+                }
+                Err(Invalid(problems).into())
+            }
+            Err(ImportError::Other(e)) => Err(e),
+        }
+    }
+}

@@ -1,0 +1,130 @@
+// A list screen's table: MUI DataGrid in server mode. Paging, sorting and the search term live
+// in the URL (so a reload or a shared link shows the same page) and go to the server as the
+// list endpoints' `page`, `per_page`, `sort`, `order` and `q`; the grid itself never sorts or
+// filters. The grid's own texts follow the UI language.
+import { DataGrid, type GridColDef, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { arSD, enUS, esES, frFR, itIT, zhCN } from '@mui/x-data-grid/locales';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+const GRID_TEXTS = { en: enUS, zh: zhCN, ar: arSD, it: itIT, es: esES, fr: frFR } as const;
+export const PAGE_SIZES = [10, 25, 50, 100];
+const SEARCH_DELAY_MS = 300;
+
+/** What a list endpoint takes from the URL. */
+export interface ListParams {
+  page: number;
+  per_page: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  q?: string;
+}
+
+/** The list parameters in the URL, and a setter that keeps the other query parameters. */
+export function useListParams(defaultPerPage = 25) {
+  const [search, setSearch] = useSearchParams();
+  const number = (key: string, fallback: number) => {
+    const value = Number(search.get(key));
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  const order = search.get('order');
+  const params: ListParams = {
+    page: number('page', 1),
+    per_page: number('per_page', defaultPerPage),
+    sort: search.get('sort') ?? undefined,
+    order: order === 'asc' || order === 'desc' ? order : undefined,
+    q: search.get('q') ?? undefined,
+  };
+  const update = (changes: Partial<Record<keyof ListParams, string | number | undefined>>) => {
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes) as [string, string | number | undefined][]) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return { params, update };
+}
+
+interface ServerDataGridProps<R extends GridValidRowModel> {
+  rows: readonly R[] | undefined;
+  total: number | undefined;
+  columns: GridColDef<R>[];
+  loading: boolean;
+  /** The label of the search box; no box without it. */
+  searchLabel?: string;
+  /** Filters and buttons shown next to the search box. */
+  toolbar?: ReactNode;
+  getRowId?: (row: R) => string;
+}
+
+export function ServerDataGrid<R extends GridValidRowModel>({
+  rows,
+  total,
+  columns,
+  loading,
+  searchLabel,
+  toolbar,
+  getRowId,
+}: ServerDataGridProps<R>) {
+  const { i18n } = useTranslation();
+  const { params, update } = useListParams();
+  const [term, setTerm] = useState(params.q ?? '');
+  const texts = i18n.language in GRID_TEXTS ? GRID_TEXTS[i18n.language as keyof typeof GRID_TEXTS] : enUS;
+
+  useEffect(() => {
+    if (term === (params.q ?? '')) return;
+    const timer = setTimeout(() => update({ q: term.trim(), page: undefined }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  });
+
+  const sortModel: GridSortModel = params.sort ? [{ field: params.sort, sort: params.order ?? 'asc' }] : [];
+  return (
+    <Box>
+      {(searchLabel !== undefined || toolbar !== undefined) && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+          {searchLabel !== undefined && (
+            <TextField
+              size="small"
+              type="search"
+              label={searchLabel}
+              value={term}
+              onChange={(event) => setTerm(event.target.value)}
+              sx={{ minWidth: 240 }}
+            />
+          )}
+          {toolbar}
+        </Box>
+      )}
+      <DataGrid
+        rows={rows ?? []}
+        rowCount={total ?? 0}
+        columns={columns}
+        loading={loading}
+        getRowId={getRowId}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        disableColumnFilter
+        disableRowSelectionOnClick
+        pageSizeOptions={PAGE_SIZES}
+        paginationModel={{ page: params.page - 1, pageSize: params.per_page }}
+        onPaginationModelChange={(model) => update({ page: model.page + 1, per_page: model.pageSize })}
+        sortModel={sortModel}
+        onSortModelChange={(model) =>
+          update({ sort: model[0]?.field, order: model[0]?.sort ?? undefined, page: undefined })
+        }
+        localeText={texts.components.MuiDataGrid.defaultProps.localeText}
+        autoHeight
+      />
+    </Box>
+  );
+}
