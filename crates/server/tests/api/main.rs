@@ -5,6 +5,7 @@ mod architecture;
 mod cli;
 mod demo;
 mod health;
+mod licences;
 mod helpers;
 mod passwords;
 mod sessions;

@@ -1,0 +1,51 @@
+// The frame of every organisation form: a titled card, the whole-request failure, Save and Cancel.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+interface FormCardProps {
+  title: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  pending: boolean;
+  failureMessage: string | undefined;
+  cancelTo: string;
+  children: ReactNode;
+}
+
+export function FormCard({ title, onSubmit, pending, failureMessage, cancelTo, children }: FormCardProps) {
+  const { t } = useTranslation('organisation');
+  return (
+    <Box component="section" sx={{ maxWidth: 720, mx: 'auto' }}>
+      <Typography component="h1" variant="h4" gutterBottom>
+        {title}
+      </Typography>
+      <Card>
+        <CardContent>
+          <form noValidate onSubmit={(event) => void onSubmit(event)}>
+            {children}
+            {failureMessage !== undefined && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {failureMessage}
+              </Alert>
+            )}
+            <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+              <Button type="submit" variant="contained" loading={pending} disabled={pending}>
+                {t('actions.save')}
+              </Button>
+              <Button component={RouterLink} to={cancelTo}>
+                {t('actions.cancel')}
+              </Button>
+            </Stack>
+          </form>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

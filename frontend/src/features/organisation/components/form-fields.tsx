@@ -1,0 +1,83 @@
+// The inputs of the organisation forms, bound to react-hook-form with their error under them.
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { useFieldErrorText } from './field-error-text';
+
+interface BoundProps<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+}
+
+type TextInputProps<T extends FieldValues> = BoundProps<T> &
+  Pick<TextFieldProps, 'type' | 'multiline' | 'minRows' | 'autoComplete' | 'required' | 'select' | 'children'>;
+
+export function TextInput<T extends FieldValues>({ control, name, label, ...rest }: TextInputProps<T>) {
+  const errorText = useFieldErrorText();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref, value, ...field }, fieldState: { error } }) => (
+        <TextField
+          {...rest}
+          {...field}
+          value={value ?? ''}
+          inputRef={ref}
+          label={label}
+          error={error !== undefined}
+          helperText={errorText(error?.message)}
+          fullWidth
+          margin="normal"
+          slotProps={rest.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
+        />
+      )}
+    />
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export function SelectInput<T extends FieldValues>({
+  options,
+  ...props
+}: BoundProps<T> & { options: readonly Option[]; required?: boolean }) {
+  return (
+    <TextInput {...props} select>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextInput>
+  );
+}
+
+export function SwitchInput<T extends FieldValues>({ control, name, label }: BoundProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref, value, onChange, ...field } }) => (
+        <FormControlLabel
+          label={label}
+          sx={{ mt: 1 }}
+          control={
+            <Switch
+              {...field}
+              inputRef={ref}
+              checked={value === true}
+              onChange={(_event, checked) => onChange(checked)}
+            />
+          }
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,149 @@
+// The list of company admins or of trainees (the same screen, filtered by role): search, status
+// and — for the super admin — company filters, and per person Edit and Disable/Enable.
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { type MemberRole, type PagedUserItemsItem, Status } from '@/api/gen/playtrack.schemas';
+import { useListUsers } from '@/api/gen/users/users';
+import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
+import { useSessionUser } from '@/lib/session';
+import { useFormatDate } from '../hooks/use-format-date';
+import { useCompanies } from '../hooks/use-reference-data';
+import { ReferenceSelect } from './reference-select';
+import { StatusChip } from './status-chip';
+import { ToggleStatusDialog } from './toggle-status-dialog';
+
+type Person = PagedUserItemsItem;
+
+const STATUS_OPTIONS = Object.values(Status);
+
+export function PeopleList({ role }: { role: MemberRole }) {
+  const { t } = useTranslation('people');
+  const navigate = useNavigate();
+  const formatDate = useFormatDate();
+  const isSuperAdmin = useSessionUser()?.role === 'SUPER_ADMIN';
+  const { params, update } = useListParams();
+  const [companyId, setCompanyId] = useState('');
+  const [status, setStatus] = useState<Status | ''>('');
+  const [toggling, setToggling] = useState<Person | null>(null);
+  const { companies, names: companyNames } = useCompanies(isSuperAdmin);
+  const list = useListUsers({
+    ...params,
+    role,
+    company_id: companyId || undefined,
+    status: status || undefined,
+  });
+
+  // A new filter starts again from the first page.
+  const filter = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    update({ page: undefined });
+  };
+
+  const columns: GridColDef<Person>[] = [
+    { field: 'name', headerName: t('columns.name'), flex: 1, minWidth: 160 },
+    { field: 'email', headerName: t('columns.email'), flex: 1, minWidth: 200 },
+    ...(isSuperAdmin
+      ? [
+          {
+            field: 'company_id',
+            headerName: t('columns.company'),
+            flex: 1,
+            minWidth: 160,
+            sortable: false,
+            valueGetter: (value: string | null) => (value ? (companyNames.get(value) ?? '') : ''),
+          } satisfies GridColDef<Person>,
+        ]
+      : []),
+    {
+      field: 'status',
+      headerName: t('columns.status'),
+      width: 130,
+      renderCell: ({ row }) => <StatusChip status={row.status} />,
+    },
+    {
+      field: 'created_at',
+      headerName: t('columns.created'),
+      width: 140,
+      valueFormatter: (value: string) => formatDate(value),
+    },
+    {
+      field: 'actions',
+      type: 'actions',
+      headerName: t('columns.actions'),
+      width: 110,
+      getActions: ({ row }) => [
+        <GridActionsCellItem
+          key="edit"
+          icon={<EditOutlined />}
+          label={t('actions.edit')}
+          onClick={() => void navigate(`edit?id=${row.id}`, { relative: 'path' })}
+        />,
+        <GridActionsCellItem
+          key="toggle"
+          icon={row.status === 'disabled' ? <CheckCircleOutline /> : <BlockOutlined />}
+          label={t(row.status === 'disabled' ? 'actions.enable' : 'actions.disable')}
+          onClick={() => setToggling(row)}
+        />,
+      ],
+    },
+  ];
+
+  return (
+    <Box component="section">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+        <Typography component="h1" variant="h4" sx={{ flexGrow: 1 }}>
+          {t(`${role}.listTitle`)}
+        </Typography>
+        {role === 'USER' && (
+          <Button component={RouterLink} to="import" relative="path" variant="outlined">
+            {t('actions.import')}
+          </Button>
+        )}
+        <Button component={RouterLink} to="add" relative="path" variant="contained">
+          {t(`${role}.add`)}
+        </Button>
+      </Stack>
+      <ServerDataGrid
+        rows={list.data?.items}
+        total={list.data?.total}
+        columns={columns}
+        loading={list.isFetching}
+        searchLabel={t('filters.search')}
+        toolbar={
+          <>
+            {isSuperAdmin && (
+              <ReferenceSelect
+                size="small"
+                label={t('filters.company')}
+                value={companyId}
+                options={companies}
+                emptyLabel={t('filters.all')}
+                onChange={filter(setCompanyId)}
+                sx={{ minWidth: 200 }}
+              />
+            )}
+            <ReferenceSelect
+              size="small"
+              label={t('filters.status')}
+              value={status}
+              options={STATUS_OPTIONS.map((value) => ({ id: value, name: t(`status.${value}`) }))}
+              emptyLabel={t('filters.all')}
+              onChange={filter((value: string) => setStatus(value as Status | ''))}
+              sx={{ minWidth: 160 }}
+            />
+          </>
+        }
+      />
+      <ToggleStatusDialog person={toggling} onClose={() => setToggling(null)} />
+    </Box>
+  );
+}
