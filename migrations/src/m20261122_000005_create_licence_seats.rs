@@ -59,7 +59,8 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_index(Index::drop().name("ix_audit_events_target_type_target_id").table("audit_events").to_owned()).await?;
+        m.drop_index(Index::drop().name("ix_audit_events_target_type_target_id").table("audit_events").to_owned())
+            .await?;
         m.drop_table(Table::drop().table("seats").take()).await?;
         m.drop_table(Table::drop().table("licence_allocations").take()).await
     }

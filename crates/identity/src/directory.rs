@@ -19,7 +19,12 @@ fn profile(user: &User) -> serde_json::Value {
 impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H, C> {
     /// # Errors
     /// Storage failures.
-    pub async fn list_users(&self, scope: Scope, filter: &UserFilter, page: &PageRequest) -> anyhow::Result<Page<User>> {
+    pub async fn list_users(
+        &self,
+        scope: Scope,
+        filter: &UserFilter,
+        page: &PageRequest,
+    ) -> anyhow::Result<Page<User>> {
         self.store().list_users(scope, filter, page).await
     }
 
@@ -77,7 +82,13 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     ///
     /// # Errors
     /// `NotFound` outside the scope.
-    pub async fn update_user(&self, actor: &Actor, id: UserId, name: &str, locale: &str) -> Result<User, AdminActionError> {
+    pub async fn update_user(
+        &self,
+        actor: &Actor,
+        id: UserId,
+        name: &str,
+        locale: &str,
+    ) -> Result<User, AdminActionError> {
         let before = self.user_in_scope_by_id(actor.scope, id).await?;
         self.store().update_profile(id, name.trim(), locale).await?;
         let after = User { name: name.trim().to_owned(), locale: locale.to_owned(), ..before.clone() };

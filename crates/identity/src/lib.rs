@@ -19,9 +19,9 @@ pub use error::{
     AdminActionError, AuthenticateError, ChallengeError, ChangePasswordError, CreateUserError, ForgotPasswordError,
     LoginError, PasswordLinkError, SetupError,
 };
+pub use kernel::{AuditEvent, AuditLog};
 pub use model::*;
 pub use password::{Argon2Hasher, PasswordHash};
-pub use kernel::{AuditEvent, AuditLog};
 pub use ports::*;
 pub use rules::SessionPolicy;
 pub use service::IdentityService;

@@ -92,16 +92,19 @@ impl SeatLedger {
     }
 
     /// Gives `user` a seat. Assigning someone who already holds one changes nothing.
+    /// Outside the validity nothing is assigned.
     ///
     /// # Errors
     /// [`LedgerError::NotValid`] outside the validity; [`LedgerError::NoSeatLeft`] when every
     /// seat is taken.
     pub fn assign(&mut self, user: UserId, at: OffsetDateTime) -> Result<Holding, LedgerError> {
-        if let Some(holding) = self.holding(user) {
-            return Ok(holding);
-        }
+        // An expired allocation assigns nothing, not even the seat someone already holds: the
+        // trainee needs a seat of a valid allocation.
         if !self.valid_on(at) {
             return Err(LedgerError::NotValid { on: at.date() });
+        }
+        if let Some(holding) = self.holding(user) {
+            return Ok(holding);
         }
         if self.taken() >= self.allocation.seats {
             return Err(LedgerError::NoSeatLeft { seats: self.allocation.seats });

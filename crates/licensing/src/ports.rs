@@ -74,8 +74,11 @@ pub struct SeatFilter {
 }
 
 pub trait ReferenceData: Clone + Send + Sync + 'static {
-    fn list_countries(&self, filter: &ReferenceFilter, page: &PageRequest)
-    -> impl Future<Output = Result<Page<Country>>> + Send;
+    fn list_countries(
+        &self,
+        filter: &ReferenceFilter,
+        page: &PageRequest,
+    ) -> impl Future<Output = Result<Page<Country>>> + Send;
     fn find_country(&self, id: CountryId) -> impl Future<Output = std::result::Result<Country, FindError>> + Send;
     /// Inserts or updates.
     fn save_country(&self, country: &Country) -> impl Future<Output = std::result::Result<(), SaveError>> + Send;
@@ -126,7 +129,11 @@ pub trait Batches: Clone + Send + Sync + 'static {
         page: &PageRequest,
     ) -> impl Future<Output = Result<Page<Batch>>> + Send;
     /// MUST answer [`FindError::NotFound`] for a batch outside `scope`.
-    fn find_batch(&self, scope: Scope, id: BatchId) -> impl Future<Output = std::result::Result<Batch, FindError>> + Send;
+    fn find_batch(
+        &self,
+        scope: Scope,
+        id: BatchId,
+    ) -> impl Future<Output = std::result::Result<Batch, FindError>> + Send;
     fn save_batch(
         &self,
         batch: &Batch,
@@ -217,8 +224,11 @@ pub trait Seats: Clone + Send + Sync + 'static {
         id: UserId,
     ) -> impl Future<Output = std::result::Result<Trainee, FindError>> + Send;
     /// The company's allocations valid on `day`, with their use.
-    fn open_allocations(&self, company: CompanyId, day: Date)
-    -> impl Future<Output = Result<Vec<AllocationUse>>> + Send;
+    fn open_allocations(
+        &self,
+        company: CompanyId,
+        day: Date,
+    ) -> impl Future<Output = Result<Vec<AllocationUse>>> + Send;
     /// Takes one seat of `allocation` for `user` atomically: the count held can never pass
     /// the count bought, whatever runs at the same time.
     fn take_seat(

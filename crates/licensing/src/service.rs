@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::{
     Allocation, AllocationDraft, AllocationFilter, AllocationUse, Batch, BatchDraft, BatchFilter, Company,
-    CompanyDraft, CompanyFilter, Country, CountryDraft, Enrolee, EnrolError, FieldProblem, FindError, ImportContext,
+    CompanyDraft, CompanyFilter, Country, CountryDraft, EnrolError, Enrolee, FieldProblem, FindError, ImportContext,
     ImportRow, Industry, IndustryDraft, Invalid, LicensingStore, Logo, Member, ReferenceFilter, RowPlan, SaveError,
     Seat, SeatFilter, SeatSummary, TakeError, plan_import, seat_sources,
 };
@@ -179,8 +179,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         self.store.save_industry(&industry).await?;
         let action = if before.is_some() { "industry.updated" } else { "industry.created" };
         let now = self.clock.now();
-        self.audit(actor.event(now, action, "industry", industry.id, None, change(before.as_ref(), &industry)))
-            .await?;
+        self.audit(actor.event(now, action, "industry", industry.id, None, change(before.as_ref(), &industry))).await?;
         Ok(industry)
     }
 
@@ -226,8 +225,15 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         let now = self.clock.now();
         self.store.save_company(&company, now).await?;
         let action = if before.is_some() { "company.updated" } else { "company.created" };
-        self.audit(actor.event(now, action, "company", company.id, Some(company.id), change(before.as_ref(), &company)))
-            .await?;
+        self.audit(actor.event(
+            now,
+            action,
+            "company",
+            company.id,
+            Some(company.id),
+            change(before.as_ref(), &company),
+        ))
+        .await?;
         Ok(company)
     }
 
@@ -354,8 +360,15 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
             return Err(LicensingError::NotFound);
         }
         let details = json!({ "user_id": user });
-        self.audit(actor.event(self.clock.now(), "batch.member_removed", "batch", batch.id, Some(batch.company), details))
-            .await
+        self.audit(actor.event(
+            self.clock.now(),
+            "batch.member_removed",
+            "batch",
+            batch.id,
+            Some(batch.company),
+            details,
+        ))
+        .await
     }
 
     /// Moves a trainee from one batch of their company to another.
@@ -413,8 +426,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
             Some(before) => before.company,
             None => self.acting_company(actor, draft.company).await?,
         };
-        let allocation =
-            AllocationDraft { company: Some(company), ..draft.clone() }.check(id.unwrap_or_default())?;
+        let allocation = AllocationDraft { company: Some(company), ..draft.clone() }.check(id.unwrap_or_default())?;
         if let Some(batch) = allocation.batch {
             match self.store.find_batch(actor.scope, batch).await {
                 Ok(batch) if batch.company == company => {}
@@ -485,8 +497,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
             match self.store.take_seat(source.allocation.id, user, now).await? {
                 Ok(seat) => {
                     let details = json!({ "user_id": user, "allocation_id": source.allocation.id });
-                    self.audit(actor.event(now, "seat.assigned", "seat", seat, Some(trainee.company), details))
-                        .await?;
+                    self.audit(actor.event(now, "seat.assigned", "seat", seat, Some(trainee.company), details)).await?;
                     return Ok((seat, true));
                 }
                 // Another request took the last seat meanwhile: try the next allocation.
@@ -587,7 +598,8 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
     async fn all_batches(&self, scope: Scope, filter: &BatchFilter) -> Result<Vec<Batch>> {
         let mut batches = Vec::new();
         for number in 1.. {
-            let page = self.store.list_batches(scope, filter, &PageRequest::new(number, PageRequest::MAX_PER_PAGE)).await?;
+            let page =
+                self.store.list_batches(scope, filter, &PageRequest::new(number, PageRequest::MAX_PER_PAGE)).await?;
             let done = page.items.len() < usize::try_from(page.per_page).unwrap_or(usize::MAX);
             batches.extend(page.items);
             if done {
@@ -635,8 +647,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         match self.store.enrol(company, &enrolees, now).await {
             Ok(users) => {
                 let details = json!({ "users": users, "batch_id": default_batch });
-                self.audit(actor.event(now, "trainees.imported", "company", company, Some(company), details))
-                    .await?;
+                self.audit(actor.event(now, "trainees.imported", "company", company, Some(company), details)).await?;
                 Ok(users)
             }
             // A race (a seat taken, an e-mail used meanwhile): report it on its row.

@@ -4,7 +4,7 @@
 
 use anyhow::Context;
 use identity::{Argon2Hasher, UserRepository, UserStatus};
-use kernel::{ApiClientId, AttemptId, BatchId, CompanyId, Email, LevelId, Role, SkillId, UserId};
+use kernel::{AllocationId, ApiClientId, AttemptId, BatchId, CompanyId, Email, LevelId, Role, SkillId, UserId};
 use scoring::{Attempt, AttemptRepository, Difficulty};
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use time::{Duration, OffsetDateTime, macros::date};
@@ -157,7 +157,7 @@ pub async fn seed(
             locale: "en".into(),
         })
     };
-    store.create(account(SUPER_ADMIN.0, SUPER_ADMIN.1, Role::SuperAdmin, None)?).await?;
+    let provider = store.create(account(SUPER_ADMIN.0, SUPER_ADMIN.1, Role::SuperAdmin, None)?).await?.id;
 
     let country_ids = insert_all(store, &COUNTRIES, |id, (name, iso)| countries::ActiveModel {
         id: Set(id),
@@ -177,6 +177,7 @@ pub async fn seed(
     let mut trainees = Vec::new();
     for company in &COMPANIES {
         let company_id = CompanyId::new();
+        let first_of_company = trainees.len();
         companies::Entity::insert(companies::ActiveModel {
             id: Set(company_id.as_uuid()),
             name: Set(company.name.into()),
@@ -222,6 +223,7 @@ pub async fn seed(
                 trainees.push(user.id);
             }
         }
+        seed_seats(store, provider, company_id, &trainees[first_of_company..], now).await?;
     }
 
     let meridian =
@@ -271,6 +273,33 @@ pub async fn seed(
 struct Catalogue {
     levels: Vec<(LevelId, u32, Difficulty, [SkillId; 2])>,
     approaches: Vec<kernel::ApproachId>,
+}
+
+/// A year of company-wide seats, two more than the company's trainees, each of whom has
+/// started the game (their seats are activated).
+async fn seed_seats(
+    store: &Store,
+    by: UserId,
+    company: CompanyId,
+    trainees: &[UserId],
+    now: OffsetDateTime,
+) -> anyhow::Result<()> {
+    use licensing::Seats;
+    let allocation = licensing::Allocation {
+        id: AllocationId::new(),
+        company,
+        batch: None,
+        seats: u32::try_from(trainees.len())? + 2,
+        valid_from: date!(2026 - 01 - 01),
+        valid_until: (now + time::Duration::days(365)).date(),
+    };
+    store.save_allocation(&allocation, by, now).await.map_err(|e| anyhow::anyhow!("demo allocation: {e}"))?;
+    for trainee in trainees {
+        if let Ok(seat) = store.take_seat(allocation.id, *trainee, now).await? {
+            store.activate_seat(seat, now).await?;
+        }
+    }
+    Ok(())
 }
 
 async fn seed_catalogue(store: &Store) -> anyhow::Result<Catalogue> {

@@ -50,5 +50,10 @@ where
     let paginator = select.paginate(db, page.per_page());
     let total = paginator.num_items().await?;
     let rows = paginator.fetch_page(page.page() - 1).await?;
-    Ok(Page { items: rows.into_iter().map(map).collect::<anyhow::Result<_>>()?, total, page: page.page(), per_page: page.per_page() })
+    Ok(Page {
+        items: rows.into_iter().map(map).collect::<anyhow::Result<_>>()?,
+        total,
+        page: page.page(),
+        per_page: page.per_page(),
+    })
 }

@@ -118,8 +118,7 @@ async fn list_batches(
     list: web::Query<ListQuery>,
     query: web::Query<BatchQuery>,
 ) -> Result<web::Json<Paged<Batch>>, ApiError> {
-    let filter =
-        BatchFilter { company: query.company_id.map(Into::into), search: list.search(), active: query.active };
+    let filter = BatchFilter { company: query.company_id.map(Into::into), search: list.search(), active: query.active };
     let page = state.licensing.batches(who.actor.scope, &filter, &list.request()).await?;
     Ok(web::Json(Paged::of(page, Batch::from)))
 }

@@ -236,12 +236,8 @@ async fn put_logo(
     request: HttpRequest,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let content_type = request
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_owned();
+    let content_type =
+        request.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
     let logo = Logo { content_type, bytes: body.to_vec() };
     state.licensing.set_logo(&who.actor, CompanyId::from(id.into_inner()), Some(logo)).await?;
     Ok(HttpResponse::NoContent().finish())

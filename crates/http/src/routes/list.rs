@@ -56,7 +56,12 @@ pub struct Paged<T> {
 
 impl<T> Paged<T> {
     pub fn of<U>(page: Page<U>, convert: impl FnMut(U) -> T) -> Self {
-        Self { items: page.items.into_iter().map(convert).collect(), total: page.total, page: page.page, per_page: page.per_page }
+        Self {
+            items: page.items.into_iter().map(convert).collect(),
+            total: page.total,
+            page: page.page,
+            per_page: page.per_page,
+        }
     }
 }
 

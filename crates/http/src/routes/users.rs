@@ -228,7 +228,8 @@ async fn list_users(
         batch: query.batch_id.map(Into::into),
         search: list.search(),
     };
-    let page = state.identity.list_users(who.actor.scope, &filter, &list.request()).await.map_err(ApiError::internal)?;
+    let page =
+        state.identity.list_users(who.actor.scope, &filter, &list.request()).await.map_err(ApiError::internal)?;
     Ok(web::Json(Paged::of(page, User::from)))
 }
 
@@ -260,7 +261,10 @@ async fn create_user(
                 Ok(user) => user.id,
                 Err(CreateUserError::EmailTaken(_)) => return Err(ApiError::new(ProblemCode::EmailTaken)),
                 Err(CreateUserError::CompanyRequired { .. }) => {
-                    return Err(ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("company_id", "REQUIRED")]));
+                    return Err(ApiError::fields(
+                        ProblemCode::ValidationFailed,
+                        vec![FieldError::new("company_id", "REQUIRED")],
+                    ));
                 }
                 Err(CreateUserError::Unknown(e)) => return Err(ApiError::internal(e)),
             }
@@ -331,7 +335,11 @@ async fn update_user(
     ),
 )]
 #[post("/users/{id}/disable")]
-async fn disable_user(state: web::Data<AppState>, who: Acting, id: web::Path<Uuid>) -> Result<web::Json<User>, ApiError> {
+async fn disable_user(
+    state: web::Data<AppState>,
+    who: Acting,
+    id: web::Path<Uuid>,
+) -> Result<web::Json<User>, ApiError> {
     let id = UserId::from(id.into_inner());
     let user = state.identity.set_enabled(&who.actor, id, false).await?;
     if user.role == Role::User {
@@ -351,7 +359,11 @@ async fn disable_user(state: web::Data<AppState>, who: Acting, id: web::Path<Uui
     ),
 )]
 #[post("/users/{id}/enable")]
-async fn enable_user(state: web::Data<AppState>, who: Acting, id: web::Path<Uuid>) -> Result<web::Json<User>, ApiError> {
+async fn enable_user(
+    state: web::Data<AppState>,
+    who: Acting,
+    id: web::Path<Uuid>,
+) -> Result<web::Json<User>, ApiError> {
     let user = state.identity.set_enabled(&who.actor, UserId::from(id.into_inner()), true).await?;
     Ok(web::Json(user.into()))
 }
@@ -377,8 +389,7 @@ async fn preview_import(
     let rows = read_rows(&body)
         .map_err(|e| ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("file", e.code())]))?;
     let company = query.company_id.map(Into::into);
-    let (_, plans) =
-        state.licensing.preview_import(&who.actor, company, query.batch_id.map(Into::into), rows).await?;
+    let (_, plans) = state.licensing.preview_import(&who.actor, company, query.batch_id.map(Into::into), rows).await?;
     Ok(web::Json(verdicts(plans)))
 }
 
@@ -411,7 +422,9 @@ async fn import_users(
         Err(ImportError::Rejected(plans)) => {
             let errors = plans
                 .iter()
-                .flat_map(|p| p.problems.iter().map(|f| FieldError::new(&format!("rows.{}.{}", p.row.line, f.field), f.code)))
+                .flat_map(|p| {
+                    p.problems.iter().map(|f| FieldError::new(&format!("rows.{}.{}", p.row.line, f.field), f.code))
+                })
                 .collect();
             return Err(ApiError::fields(ProblemCode::ImportRejected, errors));
         }

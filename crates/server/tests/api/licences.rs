@@ -48,12 +48,17 @@ impl TestApp {
         let allocation = json!({
             "company_id": company, "seats": seats, "valid_from": day(self, 0), "valid_until": day(self, 365),
         });
-        let allocation = ok(call(self, Method::POST, "/api/v1/licence-allocations", root, Some(allocation)).await, 201).await;
+        let allocation =
+            ok(call(self, Method::POST, "/api/v1/licence-allocations", root, Some(allocation)).await, 201).await;
         (batch_id, serde_json::from_value(allocation["id"].clone()).unwrap())
     }
 
     async fn summary(&self, token: &str, company: Uuid) -> Value {
-        let lines = ok(call(self, Method::GET, &format!("/api/v1/licence-summary?company_id={company}"), token, None).await, 200).await;
+        let lines = ok(
+            call(self, Method::GET, &format!("/api/v1/licence-summary?company_id={company}"), token, None).await,
+            200,
+        )
+        .await;
         lines[0]["counts"].clone()
     }
 }
@@ -214,6 +219,58 @@ crate::on_both_databases! {
         let expired = ok(call(&app, Method::GET, "/api/v1/seats?state=expired", &root, None).await, 200).await;
         assert_eq!(expired["total"], 1);
         assert_eq!(app.summary(&root, company).await["expired"], 2);
+    }
+
+    /// The store, under every sequence of assign / revoke / disable / play / time passing,
+    /// counts exactly what the domain's seat ledger (whose invariants are property-tested)
+    /// says it must.
+    async fn the_stored_seats_agree_with_the_ledger_step_by_step(db: TestDb) {
+        let app = spawn_app(db).await;
+        let root = app.super_admin().await;
+        let company = app.company("Meridian", false, 30).await;
+        let (_, allocation) = app.seats_for(&root, company, 3).await;
+        let store = store::Store::connect(&app._db.url).await.unwrap();
+        let licensing = Licensing::new(store, AnyClock::Manual(app.clock.clone()));
+        let actor = kernel::Actor { user: UserId::new(), scope: kernel::Scope::All, ip: None };
+        let stored = licensing.allocation(kernel::Scope::All, allocation.into()).await.unwrap().allocation;
+        let mut ledger = licensing::SeatLedger::new(stored);
+        let mut trainees = Vec::new();
+        for _ in 0..5 {
+            trainees.push(UserId::from(app.user(Role::User, Some(company)).await.id));
+        }
+        // A fixed-seed generator: the same steps on every run and on both databases.
+        let mut seed: u64 = 0x5eed_1e55;
+        let mut next = |bound: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % bound
+        };
+        for step in 0..160 {
+            let user = trainees[usize::try_from(next(5)).unwrap()];
+            let now = app.clock_now();
+            match next(6) {
+                0 | 1 => {
+                    let stored = licensing.assign_seat(&actor, user).await;
+                    let expected = ledger.assign(user, now);
+                    assert_eq!(stored.is_ok(), expected.is_ok(), "step {step}: assign {stored:?} vs {expected:?}");
+                }
+                2 => {
+                    let released = licensing.release_unused(&actor, user, Some(company.into())).await.unwrap();
+                    assert_eq!(released == 1, ledger.release(user).is_ok(), "step {step}: release");
+                }
+                3 => {
+                    let stored = licensing.start_game(user).await;
+                    let expected = ledger.activate(user, now);
+                    assert_eq!(stored.is_ok(), expected.is_ok(), "step {step}: play {stored:?} vs {expected:?}");
+                }
+                _ => app.clock.advance(Duration::days(i64::try_from(next(25)).unwrap())),
+            }
+            let lines = licensing
+                .summary(kernel::Scope::All, licensing::SummaryGroup::Company, &licensing::AllocationFilter::default())
+                .await
+                .unwrap();
+            assert_eq!(lines[0].seats, ledger.summary(app.clock_now()), "step {step}");
+        }
+        assert!(app.clock_now().date() > ledger.allocation().valid_until, "the run reached the expiry");
     }
 
     async fn a_company_admin_and_a_trainee_never_reach_another_company(db: TestDb) {

@@ -4,7 +4,8 @@ use anyhow::Context;
 use kernel::{BatchId, Email, Page, PageRequest, Scope, UserId};
 use licensing::{Batch, BatchFilter, Batches, FindError, Member, SaveError};
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait,
+    ActiveValue::Set,
+    ColumnTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait,
     sea_query::{ExprTrait, OnConflict},
 };
 use time::OffsetDateTime;
@@ -17,7 +18,12 @@ use crate::{
 };
 
 impl Batches for Store {
-    async fn list_batches(&self, scope: Scope, filter: &BatchFilter, page: &PageRequest) -> anyhow::Result<Page<Batch>> {
+    async fn list_batches(
+        &self,
+        scope: Scope,
+        filter: &BatchFilter,
+        page: &PageRequest,
+    ) -> anyhow::Result<Page<Batch>> {
         let mut query = batches::Entity::find();
         if let Some(condition) = in_scope(batches::Column::CompanyId, scope) {
             query = query.filter(condition);
@@ -78,7 +84,12 @@ impl Batches for Store {
         Ok(())
     }
 
-    async fn list_members(&self, batch: BatchId, search: Option<&str>, page: &PageRequest) -> anyhow::Result<Page<Member>> {
+    async fn list_members(
+        &self,
+        batch: BatchId,
+        search: Option<&str>,
+        page: &PageRequest,
+    ) -> anyhow::Result<Page<Member>> {
         let mut query = batch_members::Entity::find()
             .find_also_related(users::Entity)
             .filter(batch_members::Column::BatchId.eq(batch.as_uuid()));
@@ -147,7 +158,9 @@ pub(super) async fn add_member(
         user_id: Set(user.as_uuid()),
         added_at: Set(at),
     })
-    .on_conflict(OnConflict::columns([batch_members::Column::BatchId, batch_members::Column::UserId]).do_nothing().to_owned())
+    .on_conflict(
+        OnConflict::columns([batch_members::Column::BatchId, batch_members::Column::UserId]).do_nothing().to_owned(),
+    )
     .exec_without_returning(db)
     .await
     .map_err(failed("adding a member"))?;

@@ -15,18 +15,24 @@ impl ReferenceData for Store {
     async fn list_countries(&self, filter: &ReferenceFilter, page: &PageRequest) -> anyhow::Result<Page<Country>> {
         let mut query = countries::Entity::find();
         if let Some(search) = search_term(filter.search.as_ref()) {
-            query = query.filter(contains(countries::Column::Name, search).or(contains(countries::Column::IsoCode, search)));
+            query = query
+                .filter(contains(countries::Column::Name, search).or(contains(countries::Column::IsoCode, search)));
         }
         if let Some(active) = filter.active {
             query = query.filter(countries::Column::Active.eq(active));
         }
-        let sortable = [("name", countries::Column::Name), ("iso_code", countries::Column::IsoCode), ("active", countries::Column::Active)];
+        let sortable = [
+            ("name", countries::Column::Name),
+            ("iso_code", countries::Column::IsoCode),
+            ("active", countries::Column::Active),
+        ];
         let query = sorted(query, page, &sortable, (countries::Column::Name, Order::Asc), countries::Column::Id);
         page_of(&self.db, query, page, |r| Ok(to_country(r))).await
     }
 
     async fn find_country(&self, id: CountryId) -> Result<Country, FindError> {
-        let row = countries::Entity::find_by_id(id.as_uuid()).one(&self.db).await.map_err(failed("reading a country"))?;
+        let row =
+            countries::Entity::find_by_id(id.as_uuid()).one(&self.db).await.map_err(failed("reading a country"))?;
         row.map(to_country).ok_or(FindError::NotFound)
     }
 

@@ -11,8 +11,9 @@ use licensing::{
     Trainee,
 };
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, JoinType, Order, QueryFilter, QuerySelect,
-    RelationTrait, Select, SqlErr, TransactionTrait,
+    ActiveValue::Set,
+    ColumnTrait, ConnectionTrait, EntityTrait, JoinType, Order, QueryFilter, QuerySelect, RelationTrait, Select,
+    SqlErr, TransactionTrait,
     prelude::{Expr, Uuid},
     sea_query::ExprTrait,
 };
@@ -414,4 +415,3 @@ async fn seat_views(db: &impl ConnectionTrait, rows: Vec<seats::Model>) -> anyho
         })
         .collect()
 }
-
