@@ -14,8 +14,8 @@ describe('the root path', () => {
   });
 
   it('sends a signed-in user to the stored start URL', async () => {
-    const { router } = renderApp('/', { user: TEST_USER, startUrl: '/main/company' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/main/company'));
+    const { router } = renderApp('/', { user: TEST_USER, startUrl: '/main/score' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/score'));
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
   });
 

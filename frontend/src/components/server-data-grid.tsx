@@ -106,7 +106,9 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       )}
       <DataGrid
         rows={rows ?? []}
-        rowCount={total ?? 0}
+        // Until the first answer, a count that still holds the page asked for: with 0 the grid
+        // would jump back to page one and rewrite the URL.
+        rowCount={total ?? params.page * params.per_page}
         columns={columns}
         loading={loading}
         getRowId={getRowId}

@@ -324,19 +324,13 @@ fn allocations_in(scope: Scope, filter: &AllocationFilter) -> Select<allocations
 }
 
 fn in_state(query: Select<seats::Entity>, state: SeatState, today: Date) -> Select<seats::Entity> {
-    if state == SeatState::Revoked {
-        return query.filter(seats::Column::RevokedAt.is_not_null());
-    }
-    let live = query.filter(seats::Column::RevokedAt.is_null());
+    let live = seats::Column::RevokedAt.is_null();
+    let valid = allocations::Column::ValidUntil.gte(today);
     match state {
-        SeatState::Revoked => live,
-        SeatState::Expired => live.filter(allocations::Column::ValidUntil.lt(today)),
-        SeatState::Activated => {
-            live.filter(allocations::Column::ValidUntil.gte(today)).filter(seats::Column::ActivatedAt.is_not_null())
-        }
-        SeatState::Assigned => {
-            live.filter(allocations::Column::ValidUntil.gte(today)).filter(seats::Column::ActivatedAt.is_null())
-        }
+        SeatState::Revoked => query.filter(seats::Column::RevokedAt.is_not_null()),
+        SeatState::Expired => query.filter(live).filter(allocations::Column::ValidUntil.lt(today)),
+        SeatState::Activated => query.filter(live).filter(valid).filter(seats::Column::ActivatedAt.is_not_null()),
+        SeatState::Assigned => query.filter(live).filter(valid).filter(seats::Column::ActivatedAt.is_null()),
     }
 }
 

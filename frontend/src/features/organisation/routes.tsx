@@ -1,6 +1,58 @@
-// The organisation screens' routes under a role's prefix: reference data, companies, batches.
+// The organisation screens' routes under a role's prefix: reference data and companies (the
+// super admin), a company admin's own company, and everyone's batches and audit log.
+import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
-export function organisationRoutes(_prefix: 'main' | 'companyadmin'): RouteObject[] {
-  return [];
+/** React.lazy for a module's named export (the app's pages keep named exports). */
+function lazyNamed<M>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const countryForms = () => import('./components/country-form-pages');
+const industryForms = () => import('./components/industry-form-pages');
+const companyForms = () => import('./components/company-form-pages');
+const batchForms = () => import('./components/batch-form-pages');
+
+const CountryListPage = lazyNamed(() => import('./components/country-list-page'), 'CountryListPage');
+const CountryAddPage = lazyNamed(countryForms, 'CountryAddPage');
+const CountryEditPage = lazyNamed(countryForms, 'CountryEditPage');
+const IndustryListPage = lazyNamed(() => import('./components/industry-list-page'), 'IndustryListPage');
+const IndustryAddPage = lazyNamed(industryForms, 'IndustryAddPage');
+const IndustryEditPage = lazyNamed(industryForms, 'IndustryEditPage');
+const CompanyListPage = lazyNamed(() => import('./components/company-list-page'), 'CompanyListPage');
+const CompanyDetailsPage = lazyNamed(() => import('./components/company-details-page'), 'CompanyDetailsPage');
+const CompanyAddPage = lazyNamed(companyForms, 'CompanyAddPage');
+const CompanyEditPage = lazyNamed(companyForms, 'CompanyEditPage');
+const BatchListPage = lazyNamed(() => import('./components/batch-list-page'), 'BatchListPage');
+const BatchAddPage = lazyNamed(batchForms, 'BatchAddPage');
+const BatchEditPage = lazyNamed(batchForms, 'BatchEditPage');
+const AuditPage = lazyNamed(() => import('./components/audit-page'), 'AuditPage');
+
+const SUPER_ADMIN_ONLY: RouteObject[] = [
+  { path: 'main/country', element: <CountryListPage /> },
+  { path: 'main/country/add', element: <CountryAddPage /> },
+  { path: 'main/country/edit', element: <CountryEditPage /> },
+  { path: 'main/industry', element: <IndustryListPage /> },
+  { path: 'main/industry/add', element: <IndustryAddPage /> },
+  { path: 'main/industry/edit', element: <IndustryEditPage /> },
+  { path: 'main/company', element: <CompanyListPage /> },
+  { path: 'main/company/add', element: <CompanyAddPage /> },
+  { path: 'main/company/edit', element: <CompanyEditPage /> },
+  { path: 'main/companydetails', element: <CompanyDetailsPage /> },
+];
+
+/** A company admin's Company item is their own company, not a list. */
+const COMPANY_ADMIN_ONLY: RouteObject[] = [
+  { path: 'companyadmin/company', element: <CompanyDetailsPage /> },
+  { path: 'companyadmin/company/edit', element: <CompanyEditPage /> },
+];
+
+export function organisationRoutes(prefix: 'main' | 'companyadmin'): RouteObject[] {
+  return [
+    ...(prefix === 'main' ? SUPER_ADMIN_ONLY : COMPANY_ADMIN_ONLY),
+    { path: `${prefix}/batch`, element: <BatchListPage /> },
+    { path: `${prefix}/batch/add`, element: <BatchAddPage /> },
+    { path: `${prefix}/batch/edit`, element: <BatchEditPage /> },
+    { path: `${prefix}/audit`, element: <AuditPage /> },
+  ];
 }

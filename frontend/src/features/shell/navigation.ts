@@ -6,6 +6,7 @@ import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import FactoryOutlined from '@mui/icons-material/FactoryOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import LeaderboardOutlined from '@mui/icons-material/LeaderboardOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
@@ -33,6 +34,7 @@ export type NavLabel =
   | 'user'
   | 'scores'
   | 'levelData'
+  | 'audit'
   | 'resetPassword';
 
 type Icon = SvgIconComponent;
@@ -76,6 +78,7 @@ export const NAVIGATION: Record<Role, NavEntry[]> = {
     { label: 'user', path: '/main/user', icon: PersonOutlined },
     { label: 'scores', path: '/main/score', icon: LeaderboardOutlined },
     { label: 'levelData', path: '/main/levelData', icon: LayersOutlined },
+    { label: 'audit', path: '/main/audit', icon: HistoryOutlined },
     { label: 'resetPassword', path: '/main/admin/resetpassword', icon: LockResetOutlined },
   ],
   COMPANY_ADMIN: [
@@ -87,6 +90,7 @@ export const NAVIGATION: Record<Role, NavEntry[]> = {
     { label: 'companyAdmin', path: '/companyadmin/companyadmin', icon: AdminPanelSettingsOutlined },
     { label: 'user', path: '/companyadmin/user', icon: PersonOutlined },
     { label: 'scores', path: '/companyadmin/score', icon: LeaderboardOutlined },
+    { label: 'audit', path: '/companyadmin/audit', icon: HistoryOutlined },
     { label: 'resetPassword', path: '/companyadmin/admin/resetpassword', icon: LockResetOutlined },
   ],
   USER: [

@@ -7,7 +7,8 @@ import { type Control, Controller, type FieldValues, type Path } from 'react-hoo
 import { useFieldErrorText } from './field-error-text';
 
 interface BoundProps<T extends FieldValues> {
-  control: Control<T>;
+  /** Any form's control: the checked (output) values do not matter to an input. */
+  control: Control<T, unknown, FieldValues>;
   name: Path<T>;
   label: string;
 }
@@ -64,14 +65,14 @@ export function SwitchInput<T extends FieldValues>({ control, name, label }: Bou
     <Controller
       control={control}
       name={name}
-      render={({ field: { ref, value, onChange, ...field } }) => (
+      render={({ field: { value, onChange, onBlur, name: inputName } }) => (
         <FormControlLabel
           label={label}
           sx={{ mt: 1 }}
           control={
             <Switch
-              {...field}
-              inputRef={ref}
+              name={inputName}
+              onBlur={onBlur}
               checked={value === true}
               onChange={(_event, checked) => onChange(checked)}
             />

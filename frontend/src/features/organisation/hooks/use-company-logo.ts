@@ -11,7 +11,8 @@ export const LOGO_MAX_BYTES = 256 * 1024;
 function asDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    // readAsDataURL always yields a string.
+    reader.onload = () => resolve(reader.result as string);
     reader.onerror = () => reject(reader.error ?? new Error('the logo could not be read'));
     reader.readAsDataURL(blob);
   });
@@ -22,6 +23,7 @@ export function useCompanyLogo(id: string) {
   const url = getGetCompanyLogoUrl(id);
   return useQuery({
     queryKey: [url],
+    enabled: id !== '',
     queryFn: async ({ signal }) => {
       const response = await fetch(url, { headers: { Authorization: `Bearer ${getAccessToken() ?? ''}` }, signal });
       return response.ok ? asDataUrl(await response.blob()) : null;

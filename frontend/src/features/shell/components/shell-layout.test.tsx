@@ -27,6 +27,7 @@ describe('the sidebar', () => {
         ['User', '/main/user'],
         ['Scores', '/main/score'],
         ['Level data', '/main/levelData'],
+        ['Audit log', '/main/audit'],
         ['Reset Password', '/main/admin/resetpassword'],
       ],
     ],
@@ -41,6 +42,7 @@ describe('the sidebar', () => {
         ['Company admin', '/companyadmin/companyadmin'],
         ['User', '/companyadmin/user'],
         ['Scores', '/companyadmin/score'],
+        ['Audit log', '/companyadmin/audit'],
         ['Reset Password', '/companyadmin/admin/resetpassword'],
       ],
     ],
@@ -81,12 +83,12 @@ describe('the sidebar', () => {
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
-    await user.click(within(sidebar()).getByRole('link', { name: 'Batch' }));
+    await user.click(within(sidebar()).getByRole('link', { name: 'Scores' }));
 
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/companyadmin/batch');
-    expect(screen.getByText('Batch', { selector: 'p' })).toBeInTheDocument();
-    expect(within(sidebar()).getByRole('link', { name: 'Batch' })).toHaveAttribute('aria-current', 'page');
+    expect(router.state.location.pathname).toBe('/companyadmin/score');
+    expect(screen.getByText('Scores', { selector: 'p' })).toBeInTheDocument();
+    expect(within(sidebar()).getByRole('link', { name: 'Scores' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('becomes a drawer opened from the header below 992 px', async () => {

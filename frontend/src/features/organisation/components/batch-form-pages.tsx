@@ -1,0 +1,24 @@
+// /<prefix>/batch/add, and /<prefix>/batch/edit?id= with the batch's trainees under its form.
+import { useGetBatch } from '@/api/gen/batches/batches';
+import { useIdParam } from '../hooks/use-id-param';
+import { BatchForm } from './batch-form';
+import { BatchMembers } from './batch-members';
+import { LoadingRecord } from './loading-record';
+
+export function BatchAddPage() {
+  return <BatchForm />;
+}
+
+export function BatchEditPage() {
+  const batch = useGetBatch(useIdParam());
+  return (
+    <LoadingRecord query={batch}>
+      {(found) => (
+        <>
+          <BatchForm batch={found} />
+          <BatchMembers batch={found} />
+        </>
+      )}
+    </LoadingRecord>
+  );
+}

@@ -1,0 +1,72 @@
+// The trainees of a batch on its edit screen: search, add, remove, and move to another batch.
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { removeBatchMember, useListBatchMembers } from '@/api/gen/batches/batches';
+import type { Batch, Member } from '@/api/gen/playtrack.schemas';
+import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
+import { useMemberChange } from '../hooks/use-member-change';
+import { AddTraineePicker } from './add-trainee-picker';
+import { MoveMemberDialog } from './move-member-dialog';
+
+export function BatchMembers({ batch }: { batch: Batch }) {
+  const { t, i18n } = useTranslation('organisation');
+  const { params } = useListParams();
+  // Members come in name order only: the server takes no sort.
+  const members = useListBatchMembers(batch.id, { page: params.page, per_page: params.per_page, q: params.q });
+  const [moving, setMoving] = useState<Member | null>(null);
+  const remove = useMemberChange(
+    (member: Member) => removeBatchMember(batch.id, member.user_id),
+    (member) => t('members.removed', { name: member.name }),
+  );
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  const columns: GridColDef<Member>[] = [
+    { field: 'name', headerName: t('members.name'), flex: 1, minWidth: 160, sortable: false },
+    { field: 'email', headerName: t('members.email'), flex: 1, minWidth: 200, sortable: false },
+    {
+      field: 'added_at',
+      headerName: t('members.addedAt'),
+      width: 140,
+      sortable: false,
+      valueFormatter: (value: string) => date.format(new Date(value)),
+    },
+    {
+      field: 'actions',
+      headerName: t('fields.actions'),
+      width: 200,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+          <Button size="small" onClick={() => setMoving(row)}>
+            {t('members.move')}
+          </Button>
+          <Button size="small" color="error" disabled={remove.isPending} onClick={() => remove.mutate(row)}>
+            {t('members.remove')}
+          </Button>
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Stack component="section" spacing={2} sx={{ maxWidth: 960, mx: 'auto', mt: 4 }}>
+      <Typography component="h2" variant="h5">
+        {t('members.title')}
+      </Typography>
+      <ServerDataGrid
+        rows={members.data?.items}
+        total={members.data?.total}
+        loading={members.isFetching}
+        columns={columns}
+        getRowId={(member) => member.user_id}
+        searchLabel={t('search')}
+        toolbar={<AddTraineePicker batch={batch} />}
+      />
+      {moving && <MoveMemberDialog batch={batch} member={moving} onClose={() => setMoving(null)} />}
+    </Stack>
+  );
+}

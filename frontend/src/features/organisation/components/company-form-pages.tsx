@@ -1,0 +1,14 @@
+// /main/company/add, /main/company/edit?id= and a company admin's /companyadmin/company/edit.
+import { useGetCompany } from '@/api/gen/companies/companies';
+import { useCompanyId } from '../hooks/use-company-id';
+import { CompanyForm } from './company-form';
+import { LoadingRecord } from './loading-record';
+
+export function CompanyAddPage() {
+  return <CompanyForm />;
+}
+
+export function CompanyEditPage() {
+  const company = useGetCompany(useCompanyId() ?? '');
+  return <LoadingRecord query={company}>{(found) => <CompanyForm company={found} />}</LoadingRecord>;
+}

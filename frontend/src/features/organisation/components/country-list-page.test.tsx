@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { CountryInput } from '@/api/gen/playtrack.schemas';
+import { apiServer } from '@/testing/api-server';
+import { renderApp, TEST_USER } from '@/testing/render-app';
+import { INDIA, ITALY, referenceHandlers } from '../testing/fixtures';
+
+describe('the country list', () => {
+  it('shows the countries the server answers, asking for the order in the URL', async () => {
+    const asked: URLSearchParams[] = [];
+    apiServer.use(
+      http.get('/api/v1/countries', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ items: [INDIA, ITALY], total: 2, page: 1, per_page: 10 });
+      }),
+    );
+    renderApp('/main/country?per_page=10&sort=iso_code&order=desc', { user: TEST_USER });
+
+    // The first screen of a run waits for its lazy modules to compile.
+    const row = (await screen.findByText('India', {}, { timeout: 5000 })).closest('[role="row"]');
+    if (!(row instanceof HTMLElement)) throw new Error('India is not in a row');
+    expect(within(row).getByText('IN')).toBeInTheDocument();
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('Inactive')).toBeInTheDocument();
+    expect(Object.fromEntries(asked[0] ?? [])).toEqual({ page: '1', per_page: '10', sort: 'iso_code', order: 'desc' });
+  });
+
+  it('deactivates a country by saving it with active off', async () => {
+    const sent: [string, CountryInput][] = [];
+    apiServer.use(
+      ...referenceHandlers,
+      http.put('/api/v1/countries/:id', async ({ params, request }) => {
+        const body = (await request.json()) as CountryInput;
+        sent.push([String(params.id), body]);
+        return HttpResponse.json({ ...INDIA, ...body });
+      }),
+    );
+    renderApp('/main/country', { user: TEST_USER });
+    const user = userEvent.setup();
+    const row = (await screen.findByText('India')).closest('[role="row"]');
+    if (!(row instanceof HTMLElement)) throw new Error('India is not in a row');
+
+    await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
+
+    expect(await screen.findByText('India is now inactive.')).toBeInTheDocument();
+    expect(sent).toEqual([[INDIA.id, { name: 'India', iso_code: 'IN', active: false }]]);
+  });
+});
+
+describe('the country form', () => {
+  it('checks the name and the ISO code before sending', async () => {
+    const sent: unknown[] = [];
+    apiServer.use(
+      http.post('/api/v1/countries', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(INDIA, { status: 201 });
+      }),
+    );
+    renderApp('/main/country/add', { user: TEST_USER });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Add country' });
+
+    await user.type(screen.getByLabelText(/ISO code/), 'IND');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Please enter name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the two-letter ISO code')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('opens an existing country by its id and saves it in capitals', async () => {
+    const sent: unknown[] = [];
+    apiServer.use(
+      ...referenceHandlers,
+      http.put('/api/v1/countries/:id', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(ITALY);
+      }),
+    );
+    const { router } = renderApp(`/main/country/edit?id=${ITALY.id}`, { user: TEST_USER });
+    const user = userEvent.setup();
+    const iso = await screen.findByDisplayValue('IT');
+
+    await user.clear(iso);
+    await user.type(iso, 'va');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(sent).toEqual([{ name: 'Italy', iso_code: 'VA', active: false }]);
+    expect(router.state.location.pathname).toBe('/main/country');
+  });
+});
