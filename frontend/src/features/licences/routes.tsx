@@ -1,6 +1,33 @@
 // The licence screens' routes under a role's prefix: allocations, the summary and seats.
+// Allocations are the super admin's to add and edit.
+import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
-export function licenceRoutes(_prefix: 'main' | 'companyadmin'): RouteObject[] {
-  return [];
+/** React.lazy for a module's named export, so pages keep named exports like everything else. */
+function lazyNamed<M>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LicenceSummaryPage = lazyNamed(() => import('./components/licence-summary-page'), 'LicenceSummaryPage');
+const LicenceSummaryViewPage = lazyNamed(
+  () => import('./components/licence-summary-view-page'),
+  'LicenceSummaryViewPage',
+);
+const AllocationFormPage = lazyNamed(() => import('./components/allocation-form-page'), 'AllocationFormPage');
+const SeatsPage = lazyNamed(() => import('./components/seats-page'), 'SeatsPage');
+const AssignSeatPage = lazyNamed(() => import('./components/assign-seat-page'), 'AssignSeatPage');
+
+export function licenceRoutes(prefix: 'main' | 'companyadmin'): RouteObject[] {
+  return [
+    { path: `${prefix}/licencesummary`, element: <LicenceSummaryPage /> },
+    { path: `${prefix}/licencesummaryview`, element: <LicenceSummaryViewPage /> },
+    { path: `${prefix}/licencedetails`, element: <SeatsPage /> },
+    { path: `${prefix}/licencedetails/add`, element: <AssignSeatPage /> },
+    ...(prefix === 'main'
+      ? [
+          { path: 'main/licencesummary/add', element: <AllocationFormPage /> },
+          { path: 'main/licencesummary/edit', element: <AllocationFormPage /> },
+        ]
+      : [{ path: 'companyadmin/licencedetails/edit', element: <AssignSeatPage /> }]),
+  ];
 }

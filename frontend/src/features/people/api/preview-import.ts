@@ -4,11 +4,12 @@ import type { ImportPreview, PreviewUserImportParams } from '@/api/gen/playtrack
 import { getPreviewUserImportUrl } from '@/api/gen/users/users';
 import { apiFetch } from '@/lib/api-client';
 
-export function previewImport(file: File, params: PreviewUserImportParams): Promise<ImportPreview> {
+export async function previewImport(file: File, params: PreviewUserImportParams): Promise<ImportPreview> {
   return apiFetch<ImportPreview>(getPreviewUserImportUrl(params), {
     method: 'POST',
     // The server tells CSV from XLSX by the content itself.
     headers: { 'Content-Type': file.type || 'text/csv' },
-    body: file,
+    // The bytes rather than the File: every fetch (the tests' too) sends an ArrayBuffer as is.
+    body: await file.arrayBuffer(),
   });
 }

@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode, SubmitEventHandler } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
@@ -13,7 +13,7 @@ interface FormFrameProps {
   title: string;
   submitLabel: string;
   submitting: boolean;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onSubmit: SubmitEventHandler<HTMLFormElement>;
   children: ReactNode;
 }
 

@@ -50,7 +50,7 @@ export function ImportRowsTable({ rows }: { rows: readonly RowVerdict[] }) {
               <TableCell>{row.line}</TableCell>
               <TableCell>{row.name}</TableCell>
               <TableCell>{row.email}</TableCell>
-              <TableCell>{row.batch || t('import.defaultBatch')}</TableCell>
+              <TableCell>{row.batch?.trim() ? row.batch : t('import.defaultBatch')}</TableCell>
               <TableCell>
                 {row.problems.length === 0 ? (
                   <Chip size="small" color="success" variant="outlined" label={t('import.ready')} />

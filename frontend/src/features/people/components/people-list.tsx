@@ -1,7 +1,7 @@
 // The list of company admins or of trainees (the same screen, filtered by role): search, status
 // and — for the super admin — company filters, and per person Edit and Disable/Enable.
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -89,7 +89,7 @@ export function PeopleList({ role }: { role: MemberRole }) {
         />,
         <GridActionsCellItem
           key="toggle"
-          icon={row.status === 'disabled' ? <CheckCircleOutline /> : <BlockOutlined />}
+          icon={row.status === 'disabled' ? <CheckCircleOutlined /> : <BlockOutlined />}
           label={t(row.status === 'disabled' ? 'actions.enable' : 'actions.disable')}
           onClick={() => setToggling(row)}
         />,

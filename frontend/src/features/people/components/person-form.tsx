@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -74,7 +74,6 @@ function PersonForm({ role, person }: PersonFormProps) {
     handleSubmit,
     setError,
     setValue,
-    watch,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(usePersonSchema(asks)),
@@ -86,7 +85,7 @@ function PersonForm({ role, person }: PersonFormProps) {
       locale: person?.locale ?? i18n.language,
     },
   });
-  const companyId = watch('company_id');
+  const companyId = useWatch({ control, name: 'company_id' });
   const { companies } = useCompanies(asks.company);
   // The super admin picks the company first; a company admin's batches are their company's.
   const { batches } = useBatches(isSuperAdmin ? companyId : undefined, asks.batch && (!isSuperAdmin || companyId !== ''));

@@ -1,0 +1,198 @@
+// `main/licencesummary/add` and `edit?id=` (super admin): seats bought for a company, or for
+// one of its batches, valid over a period. An allocation never changes company.
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import {
+  useCreateLicenceAllocation,
+  useGetLicenceAllocation,
+  useUpdateLicenceAllocation,
+} from '@/api/gen/licences/licences';
+import type { Allocation } from '@/api/gen/playtrack.schemas';
+import { useNotify } from '@/components/notifications';
+import { TopProgressBar } from '@/components/top-progress-bar';
+import { ApiError, problemCode } from '@/lib/api-client';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { useProblemMessage } from '@/lib/problem-message';
+import { useBatches, useCompanies } from '../hooks/use-reference-data';
+import { FormFrame } from './form-frame';
+import { ReferenceSelect } from './reference-select';
+
+const FIELDS = ['company_id', 'batch_id', 'seats', 'valid_from', 'valid_until'] as const;
+
+/** `YYYY-MM-DD` of a local day, as date inputs and the API write dates. */
+function isoDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function useAllocationSchema() {
+  const { t } = useTranslation('licences');
+  return useMemo(() => {
+    const validity = z.string().min(1, { error: t('form.validityRequired') });
+    return z
+      .object({
+        company_id: z.string().min(1, { error: t('form.companyRequired') }),
+        batch_id: z.string(),
+        seats: z
+          .string()
+          .trim()
+          .min(1, { error: t('form.seatsRequired') })
+          .regex(/^\d+$/, { error: t('form.numberOnly') }),
+        valid_from: validity,
+        valid_until: validity,
+      })
+      .refine((values) => !values.valid_from || !values.valid_until || values.valid_until >= values.valid_from, {
+        path: ['valid_until'],
+        error: t('form.dateOrder'),
+      });
+  }, [t]);
+}
+
+function AllocationForm({ allocation }: { allocation?: Allocation }) {
+  const { t } = useTranslation('licences');
+  const { problemMessage, fieldMessage } = useProblemMessage();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const create = useCreateLicenceAllocation();
+  const update = useUpdateLicenceAllocation();
+  const mutation = allocation ? update : create;
+  const today = new Date();
+  const inAYear = new Date(today.getFullYear() + 1, today.getMonth(), today.getDate());
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(useAllocationSchema()),
+    defaultValues: {
+      company_id: allocation?.company_id ?? '',
+      batch_id: allocation?.batch_id ?? '',
+      seats: allocation ? String(allocation.seats) : '',
+      valid_from: allocation?.valid_from ?? isoDay(today),
+      valid_until: allocation?.valid_until ?? isoDay(inAYear),
+    },
+  });
+  const companyId = useWatch({ control, name: 'company_id' });
+  const { companies } = useCompanies();
+  const { batches } = useBatches(companyId, companyId !== '');
+
+  const onError = (error: unknown) => {
+    if (problemCode(error) === 'SEATS_BELOW_TAKEN') {
+      setError('seats', { type: 'server', message: t('form.seatsBelowTaken') }, { shouldFocus: true });
+      return;
+    }
+    applyFieldErrors(error, setError, FIELDS, fieldMessage);
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    const data = { ...values, batch_id: values.batch_id || null, seats: Number(values.seats) };
+    const onSuccess = () => {
+      notify({ severity: 'success', message: t('form.saved') });
+      void queryClient.invalidateQueries();
+      void navigate('..', { relative: 'path' });
+    };
+    if (allocation) update.mutate({ id: allocation.id, data }, { onSuccess, onError });
+    else create.mutate({ data }, { onSuccess, onError });
+  });
+
+  const failure =
+    mutation.isError &&
+    problemCode(mutation.error) !== 'SEATS_BELOW_TAKEN' &&
+    !(mutation.error instanceof ApiError && mutation.error.fieldErrors.length > 0);
+  const dateField = { type: 'date', required: true, slotProps: { inputLabel: { shrink: true } } } as const;
+
+  return (
+    <FormFrame
+      title={t(allocation ? 'form.editTitle' : 'form.addTitle')}
+      submitLabel={t('form.save')}
+      submitting={mutation.isPending}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <Controller
+        control={control}
+        name="company_id"
+        render={({ field: { ref, onChange, ...field } }) => (
+          <ReferenceSelect
+            {...field}
+            inputRef={ref}
+            label={t('form.company')}
+            required
+            disabled={allocation !== undefined}
+            options={companies}
+            onChange={(id) => {
+              onChange(id);
+              setValue('batch_id', '');
+            }}
+            error={errors.company_id !== undefined}
+            helperText={errors.company_id?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="batch_id"
+        render={({ field: { ref, ...field } }) => (
+          <ReferenceSelect
+            {...field}
+            inputRef={ref}
+            label={t('form.batch')}
+            options={batches}
+            emptyLabel={t('allBatches')}
+            error={errors.batch_id !== undefined}
+            helperText={errors.batch_id?.message ?? t('form.batchHint')}
+          />
+        )}
+      />
+      <TextField
+        {...register('seats')}
+        label={t('form.seats')}
+        required
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        error={errors.seats !== undefined}
+        helperText={errors.seats?.message}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          {...register('valid_from')}
+          {...dateField}
+          label={t('form.validFrom')}
+          error={errors.valid_from !== undefined}
+          helperText={errors.valid_from?.message}
+          sx={{ flex: 1 }}
+        />
+        <TextField
+          {...register('valid_until')}
+          {...dateField}
+          label={t('form.validUntil')}
+          error={errors.valid_until !== undefined}
+          helperText={errors.valid_until?.message}
+          sx={{ flex: 1 }}
+        />
+      </Stack>
+      {failure && <Alert severity="error">{problemMessage(mutation.error)}</Alert>}
+    </FormFrame>
+  );
+}
+
+export function AllocationFormPage() {
+  const [search] = useSearchParams();
+  const id = search.get('id');
+  const { problemMessage } = useProblemMessage();
+  const allocation = useGetLicenceAllocation(id ?? '', { query: { enabled: id !== null } });
+  if (id === null) return <AllocationForm />;
+  if (allocation.isError) return <Alert severity="error">{problemMessage(allocation.error)}</Alert>;
+  if (!allocation.data) return <TopProgressBar />;
+  return <AllocationForm key={allocation.data.id} allocation={allocation.data} />;
+}

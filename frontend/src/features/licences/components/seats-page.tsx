@@ -1,0 +1,127 @@
+// `<p>/licencedetails`: every seat — who holds it, its state and dates — filterable by state;
+// an unused (assigned) seat can be revoked, and a trainee given one.
+import RemoveCircleOutlined from '@mui/icons-material/RemoveCircleOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useListSeats } from '@/api/gen/licences/licences';
+import { type PagedSeatItemsItem, SeatStateDto } from '@/api/gen/playtrack.schemas';
+import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
+import { useSessionUser } from '@/lib/session';
+import { useFormatDate } from '../hooks/use-format-date';
+import { useBatches, useCompanies } from '../hooks/use-reference-data';
+import { PageHeader } from './page-header';
+import { ReferenceSelect } from './reference-select';
+import { RevokeSeatDialog } from './revoke-seat-dialog';
+import { SeatStateChip } from './seat-state-chip';
+
+type SeatRow = PagedSeatItemsItem;
+
+export function SeatsPage() {
+  const { t } = useTranslation('licences');
+  const format = useFormatDate();
+  const isSuperAdmin = useSessionUser()?.role === 'SUPER_ADMIN';
+  const { params, update } = useListParams();
+  const [state, setState] = useState<SeatStateDto | ''>('');
+  const [revoking, setRevoking] = useState<SeatRow | null>(null);
+  const seats = useListSeats({ ...params, state: state || undefined });
+  const { names: companyNames } = useCompanies(isSuperAdmin);
+  const { names: batchNames } = useBatches();
+
+  const columns: GridColDef<SeatRow>[] = [
+    { field: 'user_name', headerName: t('columns.trainee'), flex: 1, minWidth: 150, sortable: false },
+    { field: 'user_email', headerName: t('columns.email'), flex: 1, minWidth: 200, sortable: false },
+    ...(isSuperAdmin
+      ? [
+          {
+            field: 'company_id',
+            headerName: t('columns.company'),
+            flex: 1,
+            minWidth: 140,
+            sortable: false,
+            valueGetter: (value: string) => companyNames.get(value) ?? '',
+          } satisfies GridColDef<SeatRow>,
+        ]
+      : []),
+    {
+      field: 'batch_id',
+      headerName: t('columns.batch'),
+      minWidth: 130,
+      sortable: false,
+      valueGetter: (value: string | null) => (value ? (batchNames.get(value) ?? '') : t('allBatches')),
+    },
+    {
+      field: 'state',
+      headerName: t('columns.state'),
+      width: 120,
+      sortable: false,
+      renderCell: ({ row }) => <SeatStateChip state={row.state} />,
+    },
+    { field: 'assigned_at', headerName: t('columns.assignedAt'), width: 130, valueFormatter: (value: string) => format.dateTime(value) },
+    {
+      field: 'activated_at',
+      headerName: t('columns.activatedAt'),
+      width: 130,
+      valueFormatter: (value: string | null) => format.dateTime(value),
+    },
+    {
+      field: 'valid_until',
+      headerName: t('columns.validUntil'),
+      width: 130,
+      sortable: false,
+      valueFormatter: (value: string) => format.day(value),
+    },
+    {
+      field: 'actions',
+      type: 'actions',
+      headerName: t('columns.actions'),
+      width: 80,
+      getActions: ({ row }) =>
+        row.state === 'assigned'
+          ? [
+              <GridActionsCellItem
+                key="revoke"
+                icon={<RemoveCircleOutlined />}
+                label={t('actions.revoke')}
+                onClick={() => setRevoking(row)}
+              />,
+            ]
+          : [],
+    },
+  ];
+
+  return (
+    <Box component="section">
+      <PageHeader title={t('seats.title')}>
+        <Button component={RouterLink} to="add" relative="path" variant="contained">
+          {t('actions.assign')}
+        </Button>
+      </PageHeader>
+      <ServerDataGrid
+        rows={seats.data?.items}
+        total={seats.data?.total}
+        columns={columns}
+        loading={seats.isFetching}
+        searchLabel={t('seats.search')}
+        toolbar={
+          <ReferenceSelect
+            size="small"
+            label={t('columns.state')}
+            value={state}
+            options={Object.values(SeatStateDto).map((value) => ({ id: value, name: t(`state.${value}`) }))}
+            emptyLabel={t('seats.allStates')}
+            onChange={(value) => {
+              setState(value as SeatStateDto | '');
+              update({ page: undefined });
+            }}
+            sx={{ minWidth: 160 }}
+          />
+        }
+      />
+      <RevokeSeatDialog seat={revoking} onClose={() => setRevoking(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,126 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { NewUserInput, User } from '@/api/gen/playtrack.schemas';
+import { problem } from '@/testing/api-handlers';
+import { apiServer } from '@/testing/api-server';
+import { renderApp, TEST_USER } from '@/testing/render-app';
+
+const COMPANY = { id: 'c1', name: 'Meridian Bank' };
+const BATCH = { id: 'b1', company_id: 'c1', name: 'Spring intake', active: true };
+const PRIYA: User = {
+  id: 'u1',
+  name: 'Priya Nair',
+  email: 'priya@meridian.example',
+  role: 'COMPANY_ADMIN',
+  status: 'active',
+  locale: 'en',
+  company_id: 'c1',
+  created_at: '2025-03-01T10:00:00Z',
+};
+
+// The first list of a run loads the data grid's code, which takes a while.
+const SLOW = { timeout: 5_000 };
+
+const page = (items: unknown[]) => HttpResponse.json({ items, total: items.length, page: 1, per_page: 25 });
+
+function answerReferences() {
+  apiServer.use(
+    http.get('/api/v1/companies', () => page([COMPANY])),
+    http.get('/api/v1/batches', () => page([BATCH])),
+  );
+}
+
+describe('the company admins list', () => {
+  it('lists only company admins, with their company and status', async () => {
+    answerReferences();
+    const asked: URLSearchParams[] = [];
+    apiServer.use(
+      http.get('/api/v1/users', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return page([PRIYA]);
+      }),
+    );
+    renderApp('/main/companyadmin', { user: TEST_USER });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Company admins' }, SLOW)).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /Priya Nair/ });
+    expect(row).toHaveTextContent('Meridian Bank');
+    expect(row).toHaveTextContent('Active');
+    expect(asked.every((params) => params.get('role') === 'COMPANY_ADMIN')).toBe(true);
+  });
+
+  it('disables an admin after asking', async () => {
+    answerReferences();
+    const disabled: string[] = [];
+    apiServer.use(
+      http.get('/api/v1/users', () => page([PRIYA])),
+      http.post('/api/v1/users/:id/disable', ({ params }) => {
+        disabled.push(String(params.id));
+        return HttpResponse.json({ ...PRIYA, status: 'disabled' });
+      }),
+    );
+    renderApp('/main/companyadmin', { user: TEST_USER });
+    const user = userEvent.setup();
+    const row = await screen.findByRole('row', { name: /Priya Nair/ }, SLOW);
+    await user.click(within(row).getByRole('button', { name: 'Disable' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disable Priya Nair?' });
+    expect(disabled).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('Priya Nair has been disabled.')).toBeInTheDocument();
+    expect(disabled).toEqual(['u1']);
+  });
+});
+
+describe('adding a trainee', () => {
+  function answerCreate(answer: () => Response) {
+    const sent: NewUserInput[] = [];
+    answerReferences();
+    apiServer.use(
+      http.get('/api/v1/users', () => page([])),
+      http.post('/api/v1/users', async ({ request }) => {
+        sent.push((await request.json()) as NewUserInput);
+        return answer();
+      }),
+    );
+    return sent;
+  }
+
+  async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+    await user.click(screen.getByRole('combobox', { name: label }));
+    await user.click(await screen.findByRole('option', { name: option }));
+  }
+
+  it("asks for every field with the seed's messages", async () => {
+    const sent = answerCreate(() => HttpResponse.json(PRIYA, { status: 201 }));
+    renderApp('/main/user/add', { user: TEST_USER });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save and send invitation' }));
+    expect(await screen.findByText('Please enter name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter email')).toBeInTheDocument();
+    expect(screen.getByText('Please select company')).toBeInTheDocument();
+    expect(screen.getByText('Please select batch')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('sends the trainee and says clearly when no seat is left', async () => {
+    const sent = answerCreate(() => problem(409, 'NO_SEAT_LEFT'));
+    renderApp('/main/user/add', { user: TEST_USER });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Name/), 'Rohan Das');
+    await user.type(screen.getByLabelText(/^E-mail/), 'rohan@meridian.example');
+    await choose(user, 'Company', 'Meridian Bank');
+    await choose(user, 'Batch', 'Spring intake');
+    await user.click(screen.getByRole('button', { name: 'Save and send invitation' }));
+    expect(await screen.findByText(/^No licence seat is left for this trainee/)).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        role: 'USER',
+        name: 'Rohan Das',
+        email: 'rohan@meridian.example',
+        company_id: 'c1',
+        batch_id: 'b1',
+        locale: 'en',
+      },
+    ]);
+  });
+});
