@@ -22,3 +22,11 @@ export function applyFieldErrors<T extends FieldValues>(
   }
   return byField.size > 0;
 }
+
+/**
+ * Whether a failed save is the whole form's, to show above its buttons: neither field errors nor
+ * one of `fieldCodes` (problems the form puts on a field itself).
+ */
+export function isFormFailure(error: unknown, fieldCodes: readonly string[]): boolean {
+  return !(error instanceof ApiError && (fieldCodes.includes(error.code) || error.fieldErrors.length > 0));
+}

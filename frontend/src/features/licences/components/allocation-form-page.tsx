@@ -4,11 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import {
   useCreateLicenceAllocation,
@@ -16,14 +15,14 @@ import {
   useUpdateLicenceAllocation,
 } from '@/api/gen/licences/licences';
 import type { Allocation } from '@/api/gen/playtrack.schemas';
-import { useNotify } from '@/components/notifications';
-import { TopProgressBar } from '@/components/top-progress-bar';
-import { ApiError, problemCode } from '@/lib/api-client';
-import { applyFieldErrors } from '@/lib/form-errors';
+import { FormFrame } from '@/components/form-frame';
+import { LoadingRecord } from '@/components/loading-record';
+import { ReferenceSelectField } from '@/components/reference-select';
+import { problemCode } from '@/lib/api-client';
+import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
+import { useLeaveSaved } from '@/lib/use-leave-saved';
 import { useProblemMessage } from '@/lib/problem-message';
-import { useBatches, useCompanies } from '../hooks/use-reference-data';
-import { FormFrame } from './form-frame';
-import { ReferenceSelect } from './reference-select';
+import { useBatches, useCompanies } from '@/lib/use-reference-data';
 
 const FIELDS = ['company_id', 'batch_id', 'seats', 'valid_from', 'valid_until'] as const;
 
@@ -59,22 +58,13 @@ function useAllocationSchema() {
 function AllocationForm({ allocation }: { allocation?: Allocation }) {
   const { t } = useTranslation('licences');
   const { problemMessage, fieldMessage } = useProblemMessage();
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
+  const leave = useLeaveSaved();
   const create = useCreateLicenceAllocation();
   const update = useUpdateLicenceAllocation();
   const mutation = allocation ? update : create;
   const today = new Date();
   const inAYear = new Date(today.getFullYear() + 1, today.getMonth(), today.getDate());
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(useAllocationSchema()),
     defaultValues: {
       company_id: allocation?.company_id ?? '',
@@ -84,6 +74,8 @@ function AllocationForm({ allocation }: { allocation?: Allocation }) {
       valid_until: allocation?.valid_until ?? isoDay(inAYear),
     },
   });
+  const { register, control, setError, setValue } = form;
+  const { errors } = form.formState;
   const companyId = useWatch({ control, name: 'company_id' });
   const { companies } = useCompanies();
   const { batches } = useBatches(companyId, companyId !== '');
@@ -96,21 +88,14 @@ function AllocationForm({ allocation }: { allocation?: Allocation }) {
     applyFieldErrors(error, setError, FIELDS, fieldMessage);
   };
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((values) => {
     const data = { ...values, batch_id: values.batch_id || null, seats: Number(values.seats) };
-    const onSuccess = () => {
-      notify({ severity: 'success', message: t('form.saved') });
-      void queryClient.invalidateQueries();
-      void navigate('..', { relative: 'path' });
-    };
+    const onSuccess = () => leave(t('form.saved'));
     if (allocation) update.mutate({ id: allocation.id, data }, { onSuccess, onError });
     else create.mutate({ data }, { onSuccess, onError });
   });
 
-  const failure =
-    mutation.isError &&
-    problemCode(mutation.error) !== 'SEATS_BELOW_TAKEN' &&
-    !(mutation.error instanceof ApiError && mutation.error.fieldErrors.length > 0);
+  const failure = mutation.isError && isFormFailure(mutation.error, ['SEATS_BELOW_TAKEN']);
   const dateField = { type: 'date', required: true, slotProps: { inputLabel: { shrink: true } } } as const;
 
   return (
@@ -120,40 +105,22 @@ function AllocationForm({ allocation }: { allocation?: Allocation }) {
       submitting={mutation.isPending}
       onSubmit={(event) => void onSubmit(event)}
     >
-      <Controller
+      <ReferenceSelectField
         control={control}
         name="company_id"
-        render={({ field: { ref, onChange, ...field } }) => (
-          <ReferenceSelect
-            {...field}
-            inputRef={ref}
-            label={t('form.company')}
-            required
-            disabled={allocation !== undefined}
-            options={companies}
-            onChange={(id) => {
-              onChange(id);
-              setValue('batch_id', '');
-            }}
-            error={errors.company_id !== undefined}
-            helperText={errors.company_id?.message}
-          />
-        )}
+        label={t('form.company')}
+        required
+        disabled={allocation !== undefined}
+        options={companies}
+        onChange={() => setValue('batch_id', '')}
       />
-      <Controller
+      <ReferenceSelectField
         control={control}
         name="batch_id"
-        render={({ field: { ref, ...field } }) => (
-          <ReferenceSelect
-            {...field}
-            inputRef={ref}
-            label={t('form.batch')}
-            options={batches}
-            emptyLabel={t('allBatches')}
-            error={errors.batch_id !== undefined}
-            helperText={errors.batch_id?.message ?? t('form.batchHint')}
-          />
-        )}
+        label={t('form.batch')}
+        options={batches}
+        emptyLabel={t('allBatches')}
+        helperText={t('form.batchHint')}
       />
       <TextField
         {...register('seats')}
@@ -189,10 +156,7 @@ function AllocationForm({ allocation }: { allocation?: Allocation }) {
 export function AllocationFormPage() {
   const [search] = useSearchParams();
   const id = search.get('id');
-  const { problemMessage } = useProblemMessage();
   const allocation = useGetLicenceAllocation(id ?? '', { query: { enabled: id !== null } });
   if (id === null) return <AllocationForm />;
-  if (allocation.isError) return <Alert severity="error">{problemMessage(allocation.error)}</Alert>;
-  if (!allocation.data) return <TopProgressBar />;
-  return <AllocationForm key={allocation.data.id} allocation={allocation.data} />;
+  return <LoadingRecord query={allocation}>{(found) => <AllocationForm key={found.id} allocation={found} />}</LoadingRecord>;
 }

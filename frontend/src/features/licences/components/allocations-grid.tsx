@@ -8,8 +8,8 @@ import { useListLicenceAllocations } from '@/api/gen/licences/licences';
 import type { PagedAllocationItemsItem } from '@/api/gen/playtrack.schemas';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useSessionUser } from '@/lib/session';
-import { useFormatDate } from '../hooks/use-format-date';
-import { useBatches, useCompanies } from '../hooks/use-reference-data';
+import { useFormatDate } from '@/lib/use-format-date';
+import { useBatches, useCompanies } from '@/lib/use-reference-data';
 
 type AllocationRow = PagedAllocationItemsItem;
 

@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useAssignSeat } from '@/api/gen/licences/licences';
 import type { PagedUserItemsItem } from '@/api/gen/playtrack.schemas';
 import { useListUsers } from '@/api/gen/users/users';
+import { FormFrame } from '@/components/form-frame';
 import { problemCode } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';
-import { FormFrame } from './form-frame';
 
 type Trainee = PagedUserItemsItem;
 

@@ -8,12 +8,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useGetLicenceSummary } from '@/api/gen/licences/licences';
+import { PageHeader } from '@/components/page-header';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
-import { useCompanies } from '../hooks/use-reference-data';
+import { useCompanies } from '@/lib/use-reference-data';
 import { AllocationsGrid } from './allocations-grid';
 import { CountsTable } from './counts-table';
-import { PageHeader } from './page-header';
 
 export function LicenceSummaryPage() {
   const { t } = useTranslation('licences');

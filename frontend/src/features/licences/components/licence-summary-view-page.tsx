@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useGetLicenceSummary } from '@/api/gen/licences/licences';
 import type { SummaryLine } from '@/api/gen/playtrack.schemas';
+import { PageHeader } from '@/components/page-header';
 import { useProblemMessage } from '@/lib/problem-message';
-import { useBatches, useCompanies } from '../hooks/use-reference-data';
+import { useBatches, useCompanies } from '@/lib/use-reference-data';
 import { AllocationsGrid } from './allocations-grid';
 import { CountsTable } from './counts-table';
-import { PageHeader } from './page-header';
 
 export function LicenceSummaryViewPage() {
   const { t } = useTranslation('licences');

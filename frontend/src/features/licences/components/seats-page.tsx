@@ -9,12 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useListSeats } from '@/api/gen/licences/licences';
 import { type PagedSeatItemsItem, SeatStateDto } from '@/api/gen/playtrack.schemas';
+import { PageHeader } from '@/components/page-header';
+import { ReferenceSelect } from '@/components/reference-select';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useSessionUser } from '@/lib/session';
-import { useFormatDate } from '../hooks/use-format-date';
-import { useBatches, useCompanies } from '../hooks/use-reference-data';
-import { PageHeader } from './page-header';
-import { ReferenceSelect } from './reference-select';
+import { useFormatDate } from '@/lib/use-format-date';
+import { useBatches, useCompanies } from '@/lib/use-reference-data';
 import { RevokeSeatDialog } from './revoke-seat-dialog';
 import { SeatStateChip } from './seat-state-chip';
 

@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useListAuditEvents } from '@/api/gen/audit/audit';
 import type { AuditEvent } from '@/api/gen/playtrack.schemas';
+import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { AuditDetailsDialog } from './audit-details-dialog';
-import { PageHeader } from './page-header';
 
 const TARGET_TYPES = ['user', 'company', 'batch', 'allocation', 'seat', 'country', 'industry'] as const;
 type Filter = 'action' | 'target_type' | 'from' | 'until';

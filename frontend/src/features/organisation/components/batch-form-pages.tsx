@@ -1,9 +1,9 @@
 // /<prefix>/batch/add, and /<prefix>/batch/edit?id= with the batch's trainees under its form.
 import { useGetBatch } from '@/api/gen/batches/batches';
+import { LoadingRecord } from '@/components/loading-record';
 import { useIdParam } from '../hooks/use-id-param';
 import { BatchForm } from './batch-form';
 import { BatchMembers } from './batch-members';
-import { LoadingRecord } from './loading-record';
 
 export function BatchAddPage() {
   return <BatchForm />;

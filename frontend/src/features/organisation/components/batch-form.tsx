@@ -8,8 +8,7 @@ import { createBatch, updateBatch } from '@/api/gen/batches/batches';
 import type { Batch } from '@/api/gen/playtrack.schemas';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
 import { useCompanyNames } from '../hooks/use-company-names';
-import { useSave } from '../hooks/use-save';
-import { useServerErrors } from '../hooks/use-server-errors';
+import { useFormSave } from '../hooks/use-form-save';
 import { FormCard } from './form-card';
 import { SelectInput, SwitchInput, TextInput } from './form-fields';
 import { choice, nameField, optionalDate } from './validators';
@@ -37,7 +36,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
   const picksCompany = prefix === 'main' && batch === undefined;
   const { companies } = useCompanyNames(prefix === 'main');
   const schema = batchSchema(picksCompany);
-  const { control, handleSubmit, setError } = useForm({
+  const form = useForm({
     resolver: zodResolver(schema),
     defaultValues: {
       name: batch?.name ?? '',
@@ -47,28 +46,20 @@ export function BatchForm({ batch }: { batch?: Batch }) {
       active: batch?.active ?? true,
     },
   });
-  const { failureMessage, onError, clear } = useServerErrors(setError, FIELDS);
   const back = `/${prefix}/batch`;
-  const save = useSave(
+  const submit = useFormSave(
+    form,
     // A company admin's batches are their company's: the server fills the company in.
     ({ company_id, ...body }: z.output<typeof schema>) => {
       const input = { ...body, company_id: company_id === '' ? null : company_id };
       return batch ? updateBatch(batch.id, input) : createBatch(input);
     },
-    { invalidates: ['/api/v1/batches'], next: () => back, onError },
+    { fields: FIELDS, invalidates: ['/api/v1/batches'], next: () => back },
   );
+  const { control } = form;
 
   return (
-    <FormCard
-      title={t(batch ? 'batch.editTitle' : 'batch.addTitle')}
-      onSubmit={handleSubmit((body) => {
-        clear();
-        save.mutate(body);
-      })}
-      pending={save.isPending}
-      failureMessage={failureMessage}
-      cancelTo={back}
-    >
+    <FormCard title={t(batch ? 'batch.editTitle' : 'batch.addTitle')} cancelTo={back} {...submit}>
       <TextInput control={control} name="name" label={t('batch.name')} required />
       {picksCompany && (
         <SelectInput

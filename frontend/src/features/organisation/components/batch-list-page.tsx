@@ -4,12 +4,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { updateBatch, useListBatches } from '@/api/gen/batches/batches';
 import type { Batch } from '@/api/gen/playtrack.schemas';
-import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
+import { useListParams } from '@/components/server-data-grid';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
 import { useCompanyNames } from '../hooks/use-company-names';
-import { useToggleActive } from '../hooks/use-toggle-active';
-import { actionsColumn, activeColumn } from './grid-columns';
-import { PageHeader } from './page-header';
+import { useStatusColumns } from './grid-columns';
+import { ListPage } from './list-page';
 
 export function BatchListPage() {
   const { t } = useTranslation('organisation');
@@ -17,10 +16,11 @@ export function BatchListPage() {
   const { params } = useListParams();
   const list = useListBatches(params);
   const { nameOf } = useCompanyNames(prefix === 'main');
-  const toggle = useToggleActive(
+  const statusColumns = useStatusColumns(
     ({ id, company_id, name, starts_on, ends_on }: Batch, active) =>
       updateBatch(id, { company_id, name, starts_on, ends_on, active }),
     '/api/v1/batches',
+    { editTo: (row) => `/${prefix}/batch/edit?id=${row.id}` },
   );
   const columns: GridColDef<Batch>[] = [
     { field: 'name', headerName: t('batch.name'), flex: 1, minWidth: 160 },
@@ -38,23 +38,14 @@ export function BatchListPage() {
       : []),
     { field: 'starts_on', headerName: t('batch.startsOn'), width: 130 },
     { field: 'ends_on', headerName: t('batch.endsOn'), width: 130 },
-    activeColumn(t),
-    actionsColumn(t, {
-      editTo: (row) => `/${prefix}/batch/edit?id=${row.id}`,
-      onToggle: (row) => toggle.mutate(row),
-      toggling: toggle.isPending,
-    }),
+    ...statusColumns,
   ];
   return (
-    <>
-      <PageHeader title={t('batch.title')} action={{ kind: 'add', label: t('batch.addTitle'), to: `/${prefix}/batch/add` }} />
-      <ServerDataGrid
-        rows={list.data?.items}
-        total={list.data?.total}
-        loading={list.isFetching}
-        columns={columns}
-        searchLabel={t('search')}
-      />
-    </>
+    <ListPage
+      title={t('batch.title')}
+      add={{ label: t('batch.addTitle'), to: `/${prefix}/batch/add` }}
+      list={list}
+      columns={columns}
+    />
   );
 }

@@ -8,12 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { removeBatchMember, useListBatchMembers } from '@/api/gen/batches/batches';
 import type { Batch, Member } from '@/api/gen/playtrack.schemas';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
+import { useFormatDate } from '@/lib/use-format-date';
 import { useMemberChange } from '../hooks/use-member-change';
 import { AddTraineePicker } from './add-trainee-picker';
 import { MoveMemberDialog } from './move-member-dialog';
 
 export function BatchMembers({ batch }: { batch: Batch }) {
-  const { t, i18n } = useTranslation('organisation');
+  const { t } = useTranslation('organisation');
+  const { dateTime } = useFormatDate();
   const { params } = useListParams();
   // Members come in name order only: the server takes no sort.
   const members = useListBatchMembers(batch.id, { page: params.page, per_page: params.per_page, q: params.q });
@@ -22,7 +24,6 @@ export function BatchMembers({ batch }: { batch: Batch }) {
     (member: Member) => removeBatchMember(batch.id, member.user_id),
     (member) => t('members.removed', { name: member.name }),
   );
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
   const columns: GridColDef<Member>[] = [
     { field: 'name', headerName: t('members.name'), flex: 1, minWidth: 160, sortable: false },
@@ -32,7 +33,7 @@ export function BatchMembers({ batch }: { batch: Batch }) {
       headerName: t('members.addedAt'),
       width: 140,
       sortable: false,
-      valueFormatter: (value: string) => date.format(new Date(value)),
+      valueFormatter: (value: string) => dateTime(value),
     },
     {
       field: 'actions',

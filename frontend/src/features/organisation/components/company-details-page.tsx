@@ -1,5 +1,7 @@
 // /main/companydetails?id= and a company admin's /companyadmin/company: one company's record,
 // with an Edit button.
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Avatar from '@mui/material/Avatar';
@@ -7,15 +9,16 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useGetCompany } from '@/api/gen/companies/companies';
 import type { Company } from '@/api/gen/playtrack.schemas';
+import { LoadingRecord } from '@/components/loading-record';
+import { PageHeader } from '@/components/page-header';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
 import { useCompanyId } from '../hooks/use-company-id';
 import { useCompanyLogo } from '../hooks/use-company-logo';
 import { useCountries, useIndustries } from '../hooks/use-reference-lists';
 import { ActiveChip } from './active-chip';
-import { LoadingRecord } from './loading-record';
-import { PageHeader } from './page-header';
 
 function CompanyDetails({ company }: { company: Company }) {
   const { t } = useTranslation('organisation');
@@ -72,7 +75,11 @@ export function CompanyDetailsPage() {
   const editTo = prefix === 'main' ? `/main/company/edit?id=${id ?? ''}` : '/companyadmin/company/edit';
   return (
     <Box component="section" sx={{ maxWidth: 720, mx: 'auto' }}>
-      <PageHeader title={t('company.detailsTitle')} action={{ kind: 'edit', label: t('actions.edit'), to: editTo }} />
+      <PageHeader title={t('company.detailsTitle')}>
+        <Button component={RouterLink} to={editTo} variant="contained" startIcon={<EditOutlined />}>
+          {t('actions.edit')}
+        </Button>
+      </PageHeader>
       <LoadingRecord query={company}>{(found) => <CompanyDetails company={found} />}</LoadingRecord>
     </Box>
   );

@@ -1,8 +1,8 @@
 // /main/company/add, /main/company/edit?id= and a company admin's /companyadmin/company/edit.
 import { useGetCompany } from '@/api/gen/companies/companies';
+import { LoadingRecord } from '@/components/loading-record';
 import { useCompanyId } from '../hooks/use-company-id';
 import { CompanyForm } from './company-form';
-import { LoadingRecord } from './loading-record';
 
 export function CompanyAddPage() {
   return <CompanyForm />;

@@ -13,8 +13,7 @@ import { useProblemMessage } from '@/lib/problem-message';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
 import { uploadLogo, useCompanyLogo } from '../hooks/use-company-logo';
 import { useCountries, useIndustries } from '../hooks/use-reference-lists';
-import { useSave } from '../hooks/use-save';
-import { useServerErrors } from '../hooks/use-server-errors';
+import { useFormSave } from '../hooks/use-form-save';
 import { COMPANY_FIELDS, companyDefaults, companySchema } from './company-schema';
 import { FormCard } from './form-card';
 import { SelectInput, SwitchInput, TextInput } from './form-fields';
@@ -36,15 +35,18 @@ export function CompanyForm({ company }: { company?: Company }) {
   const countries = useCountries();
   const storedLogo = useCompanyLogo(company?.id ?? '');
   const [logo, setLogo] = useState<File | null>(null);
-  const { control, handleSubmit, setError } = useForm({
+  const form = useForm({
     resolver: zodResolver(companySchema),
     defaultValues: companyDefaults(company),
   });
-  const { failureMessage, onError, clear } = useServerErrors(setError, COMPANY_FIELDS);
+  const { control } = form;
   const back = prefix === 'main' ? '/main/company' : '/companyadmin/company';
 
-  const save = useSave(
-    async (body: z.output<typeof companySchema>) => {
+  const submit = useFormSave(
+    form,
+    async (checked: z.output<typeof companySchema>) => {
+      // Only the super admin turns a company on or off.
+      const body = prefix === 'main' || !company ? checked : { ...checked, active: company.active };
       const saved = company ? await updateCompany(company.id, body) : await createCompany(body);
       // The company is saved either way: a refused logo must not make the reader save it twice.
       if (logo) {
@@ -56,20 +58,11 @@ export function CompanyForm({ company }: { company?: Company }) {
       }
       return saved;
     },
-    { invalidates: ['/api/v1/companies'], next: () => back, onError },
+    { fields: COMPANY_FIELDS, invalidates: ['/api/v1/companies'], next: () => back },
   );
 
   return (
-    <FormCard
-      title={t(company ? 'company.editTitle' : 'company.addTitle')}
-      onSubmit={handleSubmit((body) => {
-        clear();
-        save.mutate(prefix === 'main' || !company ? body : { ...body, active: company.active });
-      })}
-      pending={save.isPending}
-      failureMessage={failureMessage}
-      cancelTo={back}
-    >
+    <FormCard title={t(company ? 'company.editTitle' : 'company.addTitle')} cancelTo={back} {...submit}>
       <TextInput control={control} name="name" label={t('company.name')} required />
       <TextInput control={control} name="email" label={t('company.email')} type="email" required />
       <TextInput control={control} name="contact_person" label={t('company.contactPerson')} required />

@@ -3,15 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { createCountry, listCountries, updateCountry } from '@/api/gen/reference-data/reference-data';
 import type { Country } from '@/api/gen/playtrack.schemas';
+import { createCountry, listCountries, updateCountry } from '@/api/gen/reference-data/reference-data';
+import { LoadingRecord } from '@/components/loading-record';
 import { useIdParam } from '../hooks/use-id-param';
 import { useReferenceRecord } from '../hooks/use-reference-record';
-import { useSave } from '../hooks/use-save';
-import { useServerErrors } from '../hooks/use-server-errors';
+import { useFormSave } from '../hooks/use-form-save';
 import { FormCard } from './form-card';
 import { SwitchInput, TextInput } from './form-fields';
-import { LoadingRecord } from './loading-record';
 import { nameField } from './validators';
 
 const PATH = '/api/v1/countries';
@@ -29,28 +28,19 @@ const countrySchema = z.object({
 
 function CountryForm({ country }: { country?: Country }) {
   const { t } = useTranslation('organisation');
-  const { control, handleSubmit, setError } = useForm({
+  const form = useForm({
     resolver: zodResolver(countrySchema),
     defaultValues: { name: country?.name ?? '', iso_code: country?.iso_code ?? '', active: country?.active ?? true },
   });
-  const { failureMessage, onError, clear } = useServerErrors(setError, ['name', 'iso_code', 'active']);
-  const save = useSave((body: z.output<typeof countrySchema>) => (country ? updateCountry(country.id, body) : createCountry(body)), {
+  const submit = useFormSave(form, (body) => (country ? updateCountry(country.id, body) : createCountry(body)), {
+    fields: ['name', 'iso_code', 'active'],
     invalidates: [PATH],
     next: () => LIST,
-    onError,
   });
+  const { control } = form;
 
   return (
-    <FormCard
-      title={t(country ? 'country.editTitle' : 'country.addTitle')}
-      onSubmit={handleSubmit((body) => {
-        clear();
-        save.mutate(body);
-      })}
-      pending={save.isPending}
-      failureMessage={failureMessage}
-      cancelTo={LIST}
-    >
+    <FormCard title={t(country ? 'country.editTitle' : 'country.addTitle')} cancelTo={LIST} {...submit}>
       <TextInput control={control} name="name" label={t('country.name')} required />
       <TextInput control={control} name="iso_code" label={t('country.isoCode')} required />
       <SwitchInput control={control} name="active" label={t('fields.active')} />

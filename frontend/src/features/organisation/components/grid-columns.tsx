@@ -1,4 +1,5 @@
-// Columns every organisation list shares: the active chip and the row actions.
+// Columns every organisation list shares: the active chip and the row actions with Activate /
+// Deactivate.
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
@@ -7,12 +8,14 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useToggleActive } from '../hooks/use-toggle-active';
 import { ActiveChip } from './active-chip';
 
 type OrganisationT = TFunction<'organisation'>;
 
-export function activeColumn<R extends { active: boolean }>(t: OrganisationT): GridColDef<R> {
+function activeColumn<R extends { active: boolean }>(t: OrganisationT): GridColDef<R> {
   return {
     field: 'active',
     headerName: t('fields.active'),
@@ -21,15 +24,18 @@ export function activeColumn<R extends { active: boolean }>(t: OrganisationT): G
   };
 }
 
-interface ActionsOptions<R> {
+interface Links<R> {
   editTo: (row: R) => string;
   detailsTo?: (row: R) => string;
+}
+
+interface ActionsOptions<R> extends Links<R> {
   /** Flips `active`; no Activate / Deactivate button without it. */
   onToggle?: (row: R) => void;
   toggling?: boolean;
 }
 
-export function actionsColumn<R extends { active: boolean }>(
+function actionsColumn<R extends { active: boolean }>(
   t: OrganisationT,
   { editTo, detailsTo, onToggle, toggling = false }: ActionsOptions<R>,
 ): GridColDef<R> {
@@ -60,4 +66,18 @@ export function actionsColumn<R extends { active: boolean }>(
       </Stack>
     ),
   };
+}
+
+/** The active chip and the row actions of a list whose rows `update` saves with `active` flipped. */
+export function useStatusColumns<R extends { name: string; active: boolean }>(
+  update: (row: R, active: boolean) => Promise<unknown>,
+  path: string,
+  links: Links<R>,
+): GridColDef<R>[] {
+  const { t } = useTranslation('organisation');
+  const toggle = useToggleActive(update, path);
+  return [
+    activeColumn(t),
+    actionsColumn(t, { ...links, onToggle: (row) => toggle.mutate(row), toggling: toggle.isPending }),
+  ];
 }

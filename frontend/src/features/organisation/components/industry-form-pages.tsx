@@ -3,15 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { createIndustry, listIndustries, updateIndustry } from '@/api/gen/reference-data/reference-data';
 import type { Industry } from '@/api/gen/playtrack.schemas';
+import { createIndustry, listIndustries, updateIndustry } from '@/api/gen/reference-data/reference-data';
+import { LoadingRecord } from '@/components/loading-record';
 import { useIdParam } from '../hooks/use-id-param';
 import { useReferenceRecord } from '../hooks/use-reference-record';
-import { useSave } from '../hooks/use-save';
-import { useServerErrors } from '../hooks/use-server-errors';
+import { useFormSave } from '../hooks/use-form-save';
 import { FormCard } from './form-card';
 import { SwitchInput, TextInput } from './form-fields';
-import { LoadingRecord } from './loading-record';
 import { nameField } from './validators';
 
 const PATH = '/api/v1/industries';
@@ -21,27 +20,19 @@ const industrySchema = z.object({ name: nameField, active: z.boolean() });
 
 function IndustryForm({ industry }: { industry?: Industry }) {
   const { t } = useTranslation('organisation');
-  const { control, handleSubmit, setError } = useForm({
+  const form = useForm({
     resolver: zodResolver(industrySchema),
     defaultValues: { name: industry?.name ?? '', active: industry?.active ?? true },
   });
-  const { failureMessage, onError, clear } = useServerErrors(setError, ['name', 'active']);
-  const save = useSave(
-    (body: z.output<typeof industrySchema>) => (industry ? updateIndustry(industry.id, body) : createIndustry(body)),
-    { invalidates: [PATH], next: () => LIST, onError },
-  );
+  const submit = useFormSave(form, (body) => (industry ? updateIndustry(industry.id, body) : createIndustry(body)), {
+    fields: ['name', 'active'],
+    invalidates: [PATH],
+    next: () => LIST,
+  });
+  const { control } = form;
 
   return (
-    <FormCard
-      title={t(industry ? 'industry.editTitle' : 'industry.addTitle')}
-      onSubmit={handleSubmit((body) => {
-        clear();
-        save.mutate(body);
-      })}
-      pending={save.isPending}
-      failureMessage={failureMessage}
-      cancelTo={LIST}
-    >
+    <FormCard title={t(industry ? 'industry.editTitle' : 'industry.addTitle')} cancelTo={LIST} {...submit}>
       <TextInput control={control} name="name" label={t('industry.name')} required />
       <SwitchInput control={control} name="active" label={t('fields.active')} />
     </FormCard>

@@ -14,14 +14,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { FieldError, ImportPreview, RowVerdict } from '@/api/gen/playtrack.schemas';
 import { useImportUsers } from '@/api/gen/users/users';
+import { ReferenceSelect } from '@/components/reference-select';
 import { ApiError, problemCode } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
+import { useBatches, useCompanies } from '@/lib/use-reference-data';
 import { englishResources } from '@/locales/resources';
 import { previewImport } from '../api/preview-import';
-import { useBatches, useCompanies } from '../hooks/use-reference-data';
 import { ImportRowsTable } from './import-rows-table';
-import { ReferenceSelect } from './reference-select';
 
 const ACCEPTED_FILES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const REJECTED_ROW = /^rows\.(\d+)\.(\w+)$/;

@@ -5,19 +5,18 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type MemberRole, type PagedUserItemsItem, Status } from '@/api/gen/playtrack.schemas';
 import { useListUsers } from '@/api/gen/users/users';
+import { PageHeader } from '@/components/page-header';
+import { ReferenceSelect } from '@/components/reference-select';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useSessionUser } from '@/lib/session';
-import { useFormatDate } from '../hooks/use-format-date';
-import { useCompanies } from '../hooks/use-reference-data';
-import { ReferenceSelect } from './reference-select';
+import { useFormatDate } from '@/lib/use-format-date';
+import { useCompanies } from '@/lib/use-reference-data';
 import { StatusChip } from './status-chip';
 import { ToggleStatusDialog } from './toggle-status-dialog';
 
@@ -28,7 +27,7 @@ const STATUS_OPTIONS = Object.values(Status);
 export function PeopleList({ role }: { role: MemberRole }) {
   const { t } = useTranslation('people');
   const navigate = useNavigate();
-  const formatDate = useFormatDate();
+  const { dateTime: formatDate } = useFormatDate();
   const isSuperAdmin = useSessionUser()?.role === 'SUPER_ADMIN';
   const { params, update } = useListParams();
   const [companyId, setCompanyId] = useState('');
@@ -99,10 +98,7 @@ export function PeopleList({ role }: { role: MemberRole }) {
 
   return (
     <Box component="section">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-        <Typography component="h1" variant="h4" sx={{ flexGrow: 1 }}>
-          {t(`${role}.listTitle`)}
-        </Typography>
+      <PageHeader title={t(`${role}.listTitle`)}>
         {role === 'USER' && (
           <Button component={RouterLink} to="import" relative="path" variant="outlined">
             {t('actions.import')}
@@ -111,7 +107,7 @@ export function PeopleList({ role }: { role: MemberRole }) {
         <Button component={RouterLink} to="add" relative="path" variant="contained">
           {t(`${role}.add`)}
         </Button>
-      </Stack>
+      </PageHeader>
       <ServerDataGrid
         rows={list.data?.items}
         total={list.data?.total}

@@ -3,24 +3,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { MemberRole, User } from '@/api/gen/playtrack.schemas';
 import { getListUsersQueryKey, useCreateUser, useGetUser, useUpdateUser } from '@/api/gen/users/users';
-import { useNotify } from '@/components/notifications';
-import { TopProgressBar } from '@/components/top-progress-bar';
-import { ApiError, problemCode } from '@/lib/api-client';
-import { applyFieldErrors } from '@/lib/form-errors';
+import { FormFrame } from '@/components/form-frame';
+import { LoadingRecord } from '@/components/loading-record';
+import { ReferenceSelect, ReferenceSelectField } from '@/components/reference-select';
+import { problemCode } from '@/lib/api-client';
+import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
 import { LANGUAGES, languageEndonym } from '@/lib/i18n';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
-import { useBatches, useCompanies } from '../hooks/use-reference-data';
-import { FormFrame } from './form-frame';
-import { ReferenceSelect } from './reference-select';
+import { useLeaveSaved } from '@/lib/use-leave-saved';
+import { useBatches, useCompanies } from '@/lib/use-reference-data';
 
 /** What the form asks for besides the name and the language. */
 interface Asks {
@@ -59,9 +58,7 @@ interface PersonFormProps {
 function PersonForm({ role, person }: PersonFormProps) {
   const { t, i18n } = useTranslation('people');
   const { problemMessage, fieldMessage } = useProblemMessage();
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
+  const leave = useLeaveSaved();
   const isSuperAdmin = useSessionUser()?.role === 'SUPER_ADMIN';
   const adding = person === undefined;
   const asks: Asks = { email: adding, company: adding && isSuperAdmin, batch: adding && role === 'USER' };
@@ -90,11 +87,7 @@ function PersonForm({ role, person }: PersonFormProps) {
   // The super admin picks the company first; a company admin's batches are their company's.
   const { batches } = useBatches(isSuperAdmin ? companyId : undefined, asks.batch && (!isSuperAdmin || companyId !== ''));
 
-  const done = (message: string) => {
-    notify({ severity: 'success', message });
-    void queryClient.invalidateQueries({ queryKey: getListUsersQueryKey() });
-    void navigate('..', { relative: 'path' });
-  };
+  const done = (message: string) => leave(message, getListUsersQueryKey());
 
   const onError = (error: unknown) => {
     if (problemCode(error) === 'EMAIL_TAKEN') {
@@ -129,10 +122,7 @@ function PersonForm({ role, person }: PersonFormProps) {
 
   // Field errors show on their fields; anything else above the buttons.
   const code = problemCode(mutation.error);
-  const failure =
-    mutation.isError &&
-    code !== 'EMAIL_TAKEN' &&
-    !(mutation.error instanceof ApiError && mutation.error.fieldErrors.length > 0);
+  const failure = mutation.isError && isFormFailure(mutation.error, ['EMAIL_TAKEN']);
 
   return (
     <FormFrame
@@ -159,41 +149,23 @@ function PersonForm({ role, person }: PersonFormProps) {
         helperText={errors.email?.message}
       />
       {asks.company && (
-        <Controller
+        <ReferenceSelectField
           control={control}
           name="company_id"
-          render={({ field: { ref, onChange, ...field } }) => (
-            <ReferenceSelect
-              {...field}
-              inputRef={ref}
-              label={t('form.company')}
-              required
-              options={companies}
-              onChange={(id) => {
-                onChange(id);
-                setValue('batch_id', '');
-              }}
-              error={errors.company_id !== undefined}
-              helperText={errors.company_id?.message}
-            />
-          )}
+          label={t('form.company')}
+          required
+          options={companies}
+          onChange={() => setValue('batch_id', '')}
         />
       )}
       {asks.batch && (
-        <Controller
+        <ReferenceSelectField
           control={control}
           name="batch_id"
-          render={({ field: { ref, ...field } }) => (
-            <ReferenceSelect
-              {...field}
-              inputRef={ref}
-              label={t('form.batch')}
-              required
-              options={batches}
-              error={errors.batch_id !== undefined}
-              helperText={errors.batch_id?.message ?? t('form.seatHint')}
-            />
-          )}
+          label={t('form.batch')}
+          required
+          options={batches}
+          helperText={t('form.seatHint')}
         />
       )}
       <Controller
@@ -214,10 +186,7 @@ function PersonForm({ role, person }: PersonFormProps) {
 export function PersonFormPage({ role }: { role: MemberRole }) {
   const [search] = useSearchParams();
   const id = search.get('id');
-  const { problemMessage } = useProblemMessage();
   const person = useGetUser(id ?? '', { query: { enabled: id !== null } });
   if (id === null) return <PersonForm role={role} />;
-  if (person.isError) return <Alert severity="error">{problemMessage(person.error)}</Alert>;
-  if (!person.data) return <TopProgressBar />;
-  return <PersonForm key={person.data.id} role={role} person={person.data} />;
+  return <LoadingRecord query={person}>{(found) => <PersonForm key={found.id} role={role} person={found} />}</LoadingRecord>;
 }

@@ -1,4 +1,4 @@
-// The title row of a licence screen, with its buttons at the end.
+// The title row of a screen, with its buttons at the end.
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';

@@ -1,0 +1,37 @@
+// The frame of a people or licence form: a titled card, the form's fields, and Cancel (back to
+// the list) beside the submit button.
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { ReactNode, SubmitEventHandler } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { TitledCard } from './titled-card';
+
+interface FormFrameProps {
+  title: string;
+  submitLabel: string;
+  submitting: boolean;
+  onSubmit: SubmitEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}
+
+export function FormFrame({ title, submitLabel, submitting, onSubmit, children }: FormFrameProps) {
+  const { t } = useTranslation('common');
+  return (
+    <TitledCard title={title} maxWidth={640}>
+      <form noValidate onSubmit={onSubmit}>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          {children}
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button component={RouterLink} to=".." relative="path">
+              {t('cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={submitting}>
+              {submitLabel}
+            </Button>
+          </Stack>
+        </Stack>
+      </form>
+    </TitledCard>
+  );
+}

@@ -1,0 +1,36 @@
+// Submitting an organisation form: earlier server errors are cleared, the checked body saved (see
+// useSave), and failures shown as useServerErrors says. Answers FormCard's submit props.
+import type { FieldValues, Path, UseFormHandleSubmit, UseFormSetError } from 'react-hook-form';
+import { useSave } from './use-save';
+import { useServerErrors } from './use-server-errors';
+
+interface Form<T extends FieldValues, B> {
+  handleSubmit: UseFormHandleSubmit<T, B>;
+  setError: UseFormSetError<T>;
+}
+
+interface SaveOptions<T extends FieldValues, R> {
+  /** The form's fields the server may name in its errors. */
+  fields: readonly Path<T>[];
+  /** API paths whose cached answers the save makes stale. */
+  invalidates: string[];
+  /** Where to go once saved. */
+  next: (saved: R) => string;
+}
+
+export function useFormSave<T extends FieldValues, B, R>(
+  { handleSubmit, setError }: Form<T, B>,
+  save: (body: B) => Promise<R>,
+  { fields, invalidates, next }: SaveOptions<T, R>,
+) {
+  const { failureMessage, onError, clear } = useServerErrors(setError, fields);
+  const mutation = useSave(save, { invalidates, next, onError });
+  return {
+    onSubmit: handleSubmit((body) => {
+      clear();
+      mutation.mutate(body);
+    }),
+    pending: mutation.isPending,
+    failureMessage,
+  };
+}
