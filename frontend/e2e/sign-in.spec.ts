@@ -39,6 +39,7 @@ test('the super admin lands on the dashboard with the whole sidebar', async ({ p
     'User',
     'Scores',
     'Level data',
+    'Audit log',
     'Reset Password',
   ]);
   await expect(page.getByRole('button', { name: 'License' })).toBeVisible();
@@ -47,8 +48,8 @@ test('the super admin lands on the dashboard with the whole sidebar', async ({ p
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-super-admin-en.png'), fullPage: true });
 
-  await page.getByRole('link', { name: 'Company', exact: true }).click();
-  await expect(page).toHaveURL(/\/main\/company$/);
+  await page.getByRole('link', { name: 'Scores', exact: true }).click();
+  await expect(page).toHaveURL(/\/main\/score$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Coming soon' })).toBeVisible();
 });
 
@@ -67,6 +68,7 @@ test("Meridian's company admin signs in without a code and sees the company admi
     'Company admin',
     'User',
     'Scores',
+    'Audit log',
     'Reset Password',
   ]);
 
@@ -74,7 +76,7 @@ test("Meridian's company admin signs in without a code and sees the company admi
   await page.setViewportSize({ width: 800, height: 720 });
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
   await page.getByRole('button', { name: 'Open navigation' }).click();
-  await expect(sidebarLinks(page)).toHaveCount(9);
+  await expect(sidebarLinks(page)).toHaveCount(10);
   await expect(page.locator('.MuiDrawer-paper')).toHaveCSS('transform', 'none');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'drawer-company-admin-en.png') });
   await sidebarLinks(page).filter({ hasText: 'Batch' }).click();
