@@ -10,7 +10,7 @@ use sea_orm::{
 };
 use time::OffsetDateTime;
 
-use super::{failed, in_scope, save_failed};
+use super::{failed, in_scope, upsert};
 use crate::{
     Store,
     entities::{batch_members, batches, users},
@@ -59,7 +59,7 @@ impl Batches for Store {
     }
 
     async fn save_batch(&self, batch: &Batch, at: OffsetDateTime) -> Result<(), SaveError> {
-        let mut row = batches::ActiveModel {
+        let row = batches::ActiveModel {
             id: Set(batch.id.as_uuid()),
             company_id: Set(batch.company.as_uuid()),
             name: Set(batch.name.clone()),
@@ -68,20 +68,8 @@ impl Batches for Store {
             active: Set(batch.active),
             ..Default::default()
         };
-        let updated = batches::Entity::update_many()
-            .set(row.clone())
-            .filter(batches::Column::Id.eq(batch.id.as_uuid()))
-            .exec(&self.db)
-            .await
-            .map_err(save_failed("name", "updating a batch"))?;
-        if updated.rows_affected == 0 {
-            row.created_at = Set(at);
-            batches::Entity::insert(row)
-                .exec_without_returning(&self.db)
-                .await
-                .map_err(save_failed("name", "inserting a batch"))?;
-        }
-        Ok(())
+        let insert = batches::ActiveModel { created_at: Set(at), ..row.clone() };
+        upsert::<batches::Entity>(self, row, insert, batches::Column::Id, batch.id.as_uuid(), "name").await
     }
 
     async fn list_members(

@@ -6,7 +6,7 @@ use licensing::{Companies, Company, CompanyFilter, FindError, Logo, SaveError};
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, Order, QueryFilter, QuerySelect, prelude::Expr};
 use time::OffsetDateTime;
 
-use super::{failed, in_scope, save_failed};
+use super::{failed, in_scope, upsert};
 use crate::{
     Store,
     entities::companies,
@@ -61,7 +61,7 @@ impl Companies for Store {
     }
 
     async fn save_company(&self, company: &Company, at: OffsetDateTime) -> Result<(), SaveError> {
-        let mut row = companies::ActiveModel {
+        let row = companies::ActiveModel {
             id: Set(company.id.as_uuid()),
             name: Set(company.name.clone()),
             email: Set(company.email.as_str().to_owned()),
@@ -73,21 +73,8 @@ impl Companies for Store {
             active: Set(company.active),
             ..Default::default()
         };
-        let updated = companies::Entity::update_many()
-            .set(row.clone())
-            .filter(companies::Column::Id.eq(company.id.as_uuid()))
-            .exec(&self.db)
-            .await
-            .map_err(save_failed("name", "updating a company"))?;
-        if updated.rows_affected == 0 {
-            row.created_at = Set(at);
-            row.mfa_required = Set(false);
-            companies::Entity::insert(row)
-                .exec_without_returning(&self.db)
-                .await
-                .map_err(save_failed("name", "inserting a company"))?;
-        }
-        Ok(())
+        let insert = companies::ActiveModel { created_at: Set(at), mfa_required: Set(false), ..row.clone() };
+        upsert::<companies::Entity>(self, row, insert, companies::Column::Id, company.id.as_uuid(), "name").await
     }
 
     async fn company_logo(&self, id: CompanyId) -> anyhow::Result<Option<Logo>> {

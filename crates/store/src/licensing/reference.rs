@@ -4,7 +4,7 @@ use kernel::{CountryId, IndustryId, Page, PageRequest};
 use licensing::{Country, FindError, Industry, ReferenceData, ReferenceFilter, SaveError};
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, Order, QueryFilter, sea_query::ExprTrait};
 
-use super::{failed, save_failed};
+use super::{failed, upsert};
 use crate::{
     Store,
     entities::{countries, industries},
@@ -43,7 +43,8 @@ impl ReferenceData for Store {
             iso_code: Set(country.iso_code.clone()),
             active: Set(country.active),
         };
-        upsert::<countries::Entity>(self, row, countries::Column::Id, country.id.as_uuid(), "iso_code").await
+        upsert::<countries::Entity>(self, row.clone(), row, countries::Column::Id, country.id.as_uuid(), "iso_code")
+            .await
     }
 
     async fn list_industries(&self, filter: &ReferenceFilter, page: &PageRequest) -> anyhow::Result<Page<Industry>> {
@@ -71,33 +72,9 @@ impl ReferenceData for Store {
             name: Set(industry.name.clone()),
             active: Set(industry.active),
         };
-        upsert::<industries::Entity>(self, row, industries::Column::Id, industry.id.as_uuid(), "name").await
+        upsert::<industries::Entity>(self, row.clone(), row, industries::Column::Id, industry.id.as_uuid(), "name")
+            .await
     }
-}
-
-/// Updates the row with this id, or inserts it when there is none; `unique` names the field a
-/// unique index guards.
-pub(super) async fn upsert<E>(
-    store: &Store,
-    row: E::ActiveModel,
-    id_column: E::Column,
-    id: sea_orm::prelude::Uuid,
-    unique: &'static str,
-) -> Result<(), SaveError>
-where
-    E: EntityTrait,
-    E::ActiveModel: sea_orm::ActiveModelTrait<Entity = E> + Send,
-{
-    let updated = E::update_many()
-        .set(row.clone())
-        .filter(id_column.eq(id))
-        .exec(&store.db)
-        .await
-        .map_err(save_failed(unique, "updating a record"))?;
-    if updated.rows_affected == 0 {
-        E::insert(row).exec_without_returning(&store.db).await.map_err(save_failed(unique, "inserting a record"))?;
-    }
-    Ok(())
 }
 
 fn to_country(row: countries::Model) -> Country {
