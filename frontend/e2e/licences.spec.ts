@@ -123,8 +123,8 @@ test('a new company gets three seats, and its admin imports trainees until none 
   await expect(rows.nth(4)).toContainText('No licence seat left');
   await expect(page.getByText('Rows ready to import: 3. Rows with problems: 1.')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Import 3 valid rows' }).click();
-  await expect(page.getByText('3 trainees imported; invitations sent.')).toBeVisible();
+  await page.getByRole('button', { name: 'Import valid rows (3)' }).click();
+  await expect(page.getByText('Trainees imported: 3; invitations sent.')).toBeVisible();
 
   await page.goto('/companyadmin/licencesummary');
   const mine = page.getByRole('table', { name: 'Seats per company' }).getByRole('row', { name: new RegExp(COMPANY) });

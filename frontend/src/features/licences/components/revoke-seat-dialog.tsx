@@ -1,16 +1,10 @@
 // Asks before taking back a seat its trainee has not used yet; a seat whose game was started
 // stays (SEAT_IN_USE).
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useRevokeSeat } from '@/api/gen/licences/licences';
 import type { Seat } from '@/api/gen/playtrack.schemas';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useNotify } from '@/components/notifications';
 import { problemCode } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';
@@ -49,22 +43,21 @@ export function RevokeSeatDialog({ seat, onClose }: RevokeSeatDialogProps) {
   };
 
   return (
-    <Dialog open={seat !== null} onClose={close} aria-labelledby="revoke-seat-title">
-      <DialogTitle id="revoke-seat-title">{t('revoke.title', { name: seat?.user_name })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('revoke.body')}</DialogContentText>
-        {revoke.isError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {problemCode(revoke.error) === 'SEAT_IN_USE' ? t('revoke.inUse') : problemMessage(revoke.error)}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{t('form.cancel')}</Button>
-        <Button variant="contained" color="error" loading={revoke.isPending} onClick={confirm}>
-          {t('actions.revoke')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={seat !== null}
+      title={t('revoke.title', { name: seat?.user_name })}
+      body={t('revoke.body')}
+      confirmLabel={t('actions.revoke')}
+      pending={revoke.isPending}
+      error={
+        revoke.isError
+          ? problemCode(revoke.error) === 'SEAT_IN_USE'
+            ? t('revoke.inUse')
+            : problemMessage(revoke.error)
+          : undefined
+      }
+      onConfirm={confirm}
+      onClose={close}
+    />
   );
 }

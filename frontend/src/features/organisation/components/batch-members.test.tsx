@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Batch, Member } from '@/api/gen/playtrack.schemas';
@@ -46,8 +46,23 @@ describe("a batch's trainees", () => {
     renderApp(`/companyadmin/batch/edit?id=${JUNE.id}`, { user: COMPANY_ADMIN });
     const user = userEvent.setup();
     await user.click(within(await memberRow()).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Rohan Das from the batch?' });
+    expect(dialog).toHaveTextContent('June intake');
+    expect(calls).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Rohan Das was removed from the batch.')).toBeInTheDocument();
     expect(calls).toEqual([`DELETE ${JUNE.id} ${ROHAN.user_id}`]);
+  });
+
+  it('keeps the trainee when the removal is cancelled', async () => {
+    const calls = batchServer();
+    renderApp(`/companyadmin/batch/edit?id=${JUNE.id}`, { user: COMPANY_ADMIN });
+    const user = userEvent.setup();
+    await user.click(within(await memberRow()).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Rohan Das from the batch?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
   });
 
   it('moves a trainee to another batch of the company', async () => {

@@ -1,4 +1,5 @@
-// The trainees of a batch on its edit screen: search, add, remove, and move to another batch.
+// The trainees of a batch on its edit screen: search, add, remove (after asking), and move to
+// another batch.
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeBatchMember, useListBatchMembers } from '@/api/gen/batches/batches';
 import type { Batch, Member } from '@/api/gen/playtrack.schemas';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useFormatDate } from '@/lib/use-format-date';
 import { useMemberChange } from '../hooks/use-member-change';
@@ -20,6 +22,7 @@ export function BatchMembers({ batch }: { batch: Batch }) {
   // Members come in name order only: the server takes no sort.
   const members = useListBatchMembers(batch.id, { page: params.page, per_page: params.per_page, q: params.q });
   const [moving, setMoving] = useState<Member | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
   const remove = useMemberChange(
     (member: Member) => removeBatchMember(batch.id, member.user_id),
     (member) => t('members.removed', { name: member.name }),
@@ -45,7 +48,7 @@ export function BatchMembers({ batch }: { batch: Batch }) {
           <Button size="small" onClick={() => setMoving(row)}>
             {t('members.move')}
           </Button>
-          <Button size="small" color="error" disabled={remove.isPending} onClick={() => remove.mutate(row)}>
+          <Button size="small" color="error" onClick={() => setRemoving(row)}>
             {t('members.remove')}
           </Button>
         </Stack>
@@ -68,6 +71,18 @@ export function BatchMembers({ batch }: { batch: Batch }) {
         toolbar={<AddTraineePicker batch={batch} />}
       />
       {moving && <MoveMemberDialog batch={batch} member={moving} onClose={() => setMoving(null)} />}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('members.removeTitle', { name: removing?.name })}
+        body={t('members.removeBody', { name: removing?.name, batch: batch.name })}
+        confirmLabel={t('members.remove')}
+        pending={remove.isPending}
+        onConfirm={() => {
+          // A failure is reported like the other member changes; the dialog closes either way.
+          if (removing) remove.mutate(removing, { onSettled: () => setRemoving(null) });
+        }}
+        onClose={() => setRemoving(null)}
+      />
     </Stack>
   );
 }

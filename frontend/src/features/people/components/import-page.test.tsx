@@ -64,8 +64,8 @@ describe('the trainee import', () => {
   it('imports only the valid rows', async () => {
     const { imports } = answerImport(() => HttpResponse.json({ imported: 1, user_ids: ['u1'] }, { status: 201 }));
     const user = await checkFile();
-    await user.click(screen.getByRole('button', { name: 'Import 1 valid rows' }));
-    expect(await screen.findByText('1 trainees imported; invitations sent.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import valid rows (1)' }));
+    expect(await screen.findByText('Trainees imported: 1; invitations sent.')).toBeInTheDocument();
     expect(imports).toEqual([{ rows: [{ line: 2, name: 'Anil', email: 'anil@x.example', batch: '' }] }]);
     expect(screen.queryByRole('table', { name: 'Rows of the file' })).not.toBeInTheDocument();
   });
@@ -75,11 +75,11 @@ describe('the trainee import', () => {
       problem(422, 'IMPORT_REJECTED', { errors: [{ field: 'rows.2.email', code: 'TAKEN' }] }),
     );
     const user = await checkFile();
-    await user.click(screen.getByRole('button', { name: 'Import 1 valid rows' }));
+    await user.click(screen.getByRole('button', { name: 'Import valid rows (1)' }));
     expect(await screen.findByText(/^Nothing was imported/)).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'Rows of the file' })).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('An account with this e-mail already exists');
-    expect(screen.getByRole('button', { name: 'Import 0 valid rows' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Import valid rows (0)' })).toBeDisabled();
   });
 
   it('explains a file without an e-mail column', async () => {

@@ -1,5 +1,6 @@
-// The list of company admins or of trainees (the same screen, filtered by role): search, status
-// and — for the super admin — company filters, and per person Edit and Disable/Enable.
+// The list of company admins or of trainees (the same screen, filtered by role): search, status,
+// — for the super admin — company and — for trainees — batch filters, and per person Edit and
+// Disable/Enable. The filters live in the URL with the paging, sorting and search term.
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -8,7 +9,7 @@ import Button from '@mui/material/Button';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { type MemberRole, type PagedUserItemsItem, Status } from '@/api/gen/playtrack.schemas';
 import { useListUsers } from '@/api/gen/users/users';
 import { PageHeader } from '@/components/page-header';
@@ -16,36 +17,60 @@ import { ReferenceSelect } from '@/components/reference-select';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useSessionUser } from '@/lib/session';
 import { useFormatDate } from '@/lib/use-format-date';
-import { useCompanies } from '@/lib/use-reference-data';
+import { useBatches, useCompanies } from '@/lib/use-reference-data';
 import { StatusChip } from './status-chip';
 import { ToggleStatusDialog } from './toggle-status-dialog';
 
 type Person = PagedUserItemsItem;
 
 const STATUS_OPTIONS = Object.values(Status);
+type Filter = 'company_id' | 'batch_id' | 'status';
+
+const isStatus = (value: string): value is Status => (STATUS_OPTIONS as string[]).includes(value);
+
+/** The list's filters in the URL, and a setter that starts again from the first page. */
+function useFilters() {
+  const [search, setSearch] = useSearchParams();
+  const filter = (key: Filter) => search.get(key) ?? '';
+  const setFilters = (changes: Partial<Record<Filter, string>>) => {
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return { filter, setFilters };
+}
 
 export function PeopleList({ role }: { role: MemberRole }) {
   const { t } = useTranslation('people');
   const navigate = useNavigate();
   const { dateTime: formatDate } = useFormatDate();
   const isSuperAdmin = useSessionUser()?.role === 'SUPER_ADMIN';
-  const { params, update } = useListParams();
-  const [companyId, setCompanyId] = useState('');
-  const [status, setStatus] = useState<Status | ''>('');
+  const { params } = useListParams();
+  const { filter, setFilters } = useFilters();
+  const trainees = role === 'USER';
+  const companyId = isSuperAdmin ? filter('company_id') : '';
+  const batchId = trainees ? filter('batch_id') : '';
+  const status = filter('status');
   const [toggling, setToggling] = useState<Person | null>(null);
   const { companies, names: companyNames } = useCompanies(isSuperAdmin);
+  // The batches of the chosen company; of every company in scope while none is chosen.
+  const { batches } = useBatches(companyId || undefined, trainees);
   const list = useListUsers({
     ...params,
     role,
     company_id: companyId || undefined,
-    status: status || undefined,
+    batch_id: batchId || undefined,
+    status: isStatus(status) ? status : undefined,
   });
-
-  // A new filter starts again from the first page.
-  const filter = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    update({ page: undefined });
-  };
 
   const columns: GridColDef<Person>[] = [
     { field: 'name', headerName: t('columns.name'), flex: 1, minWidth: 160 },
@@ -123,17 +148,30 @@ export function PeopleList({ role }: { role: MemberRole }) {
                 value={companyId}
                 options={companies}
                 emptyLabel={t('filters.all')}
-                onChange={filter(setCompanyId)}
+                // Another company's batches are not in the list any more.
+                onChange={(id) => setFilters({ company_id: id, batch_id: '' })}
+                sx={{ minWidth: 200 }}
+              />
+            )}
+            {trainees && (
+              <ReferenceSelect
+                size="small"
+                label={t('filters.batch')}
+                // A batch from an old link shows as empty until (or unless) it is among the options.
+                value={batches.some(({ id }) => id === batchId) ? batchId : ''}
+                options={batches}
+                emptyLabel={t('filters.all')}
+                onChange={(id) => setFilters({ batch_id: id })}
                 sx={{ minWidth: 200 }}
               />
             )}
             <ReferenceSelect
               size="small"
               label={t('filters.status')}
-              value={status}
+              value={isStatus(status) ? status : ''}
               options={STATUS_OPTIONS.map((value) => ({ id: value, name: t(`status.${value}`) }))}
               emptyLabel={t('filters.all')}
-              onChange={filter((value: string) => setStatus(value as Status | ''))}
+              onChange={(value) => setFilters({ status: value })}
               sx={{ minWidth: 160 }}
             />
           </>

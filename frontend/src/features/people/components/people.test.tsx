@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { NewUserInput, User } from '@/api/gen/playtrack.schemas';
@@ -122,5 +122,85 @@ describe('adding a trainee', () => {
         locale: 'en',
       },
     ]);
+  });
+});
+
+describe('the trainee list', () => {
+  const ROHAN: User = { ...PRIYA, id: 'u2', name: 'Rohan Das', email: 'rohan@meridian.example', role: 'USER' };
+
+  function answerList() {
+    const users: URLSearchParams[] = [];
+    const batches: URLSearchParams[] = [];
+    apiServer.use(
+      http.get('/api/v1/companies', () => page([COMPANY])),
+      http.get('/api/v1/batches', ({ request }) => {
+        batches.push(new URL(request.url).searchParams);
+        return page([BATCH]);
+      }),
+      http.get('/api/v1/users', ({ request }) => {
+        users.push(new URL(request.url).searchParams);
+        return page([ROHAN]);
+      }),
+    );
+    return { users, batches };
+  }
+
+  it("filters by a batch of the chosen company, and keeps the filter in the URL", async () => {
+    const { users, batches } = answerList();
+    const { router } = renderApp('/main/user?page=2', { user: TEST_USER });
+    const user = userEvent.setup();
+    await screen.findByRole('row', { name: /Rohan Das/ }, SLOW);
+    // Without a company: the batches of every company.
+    expect(batches.some((params) => !params.has('company_id'))).toBe(true);
+
+    await user.click(screen.getByRole('combobox', { name: 'Company' }));
+    await user.click(await screen.findByRole('option', { name: 'Meridian Bank' }));
+    await waitFor(() => expect(batches.some((params) => params.get('company_id') === 'c1')).toBe(true));
+    await user.click(screen.getByRole('combobox', { name: 'Batch' }));
+    await user.click(await screen.findByRole('option', { name: 'Spring intake' }));
+
+    await waitFor(() =>
+      expect(users.some((params) => params.get('batch_id') === 'b1' && params.get('company_id') === 'c1')).toBe(true),
+    );
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('company_id')).toBe('c1');
+    expect(search.get('batch_id')).toBe('b1');
+    // A new filter starts again from the first page.
+    expect(search.has('page')).toBe(false);
+
+    // Another company: the batch filter goes.
+    await user.click(screen.getByRole('combobox', { name: 'Company' }));
+    await user.click(await screen.findByRole('option', { name: 'All' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).has('batch_id')).toBe(false));
+    expect(new URLSearchParams(router.state.location.search).has('company_id')).toBe(false);
+  });
+
+  it('takes the batch filter from the URL', async () => {
+    const { users } = answerList();
+    renderApp('/main/user?batch_id=b1', { user: TEST_USER });
+    await screen.findByRole('row', { name: /Rohan Das/ }, SLOW);
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.every((params) => params.get('batch_id') === 'b1')).toBe(true);
+    expect(await screen.findByRole('combobox', { name: 'Batch' })).toHaveTextContent('Spring intake');
+  });
+
+  it("offers a company admin their company's batches, without a company filter", async () => {
+    const { users, batches } = answerList();
+    renderApp('/companyadmin/user', { user: { ...TEST_USER, role: 'COMPANY_ADMIN' } });
+    const user = userEvent.setup();
+    await screen.findByRole('row', { name: /Rohan Das/ }, SLOW);
+    expect(screen.queryByRole('combobox', { name: 'Company' })).not.toBeInTheDocument();
+    expect(batches.every((params) => !params.has('company_id'))).toBe(true);
+    await user.click(screen.getByRole('combobox', { name: 'Batch' }));
+    await user.click(await screen.findByRole('option', { name: 'Spring intake' }));
+    await waitFor(() => expect(users.some((params) => params.get('batch_id') === 'b1')).toBe(true));
+  });
+
+  it('has no batch filter on the company admins list', async () => {
+    answerList();
+    renderApp('/main/companyadmin', { user: TEST_USER });
+    await screen.findByRole('row', { name: /Rohan Das/ }, SLOW);
+    expect(screen.getByRole('combobox', { name: 'Company' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Batch' })).not.toBeInTheDocument();
   });
 });

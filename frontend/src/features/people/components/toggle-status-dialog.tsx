@@ -1,15 +1,9 @@
 // Asks before disabling a person (who can then no longer sign in) or enabling them again.
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getListUsersQueryKey, useDisableUser, useEnableUser } from '@/api/gen/users/users';
 import type { User } from '@/api/gen/playtrack.schemas';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useNotify } from '@/components/notifications';
 import { useProblemMessage } from '@/lib/problem-message';
 
@@ -51,27 +45,16 @@ export function ToggleStatusDialog({ person, onClose }: ToggleStatusDialogProps)
   };
 
   return (
-    <Dialog open={person !== null} onClose={close} aria-labelledby="toggle-status-title">
-      <DialogTitle id="toggle-status-title">{t(`toggle.${action}Title`, { name: person?.name })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t(`toggle.${action}Body`)}</DialogContentText>
-        {mutation.isError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {problemMessage(mutation.error)}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{t('form.cancel')}</Button>
-        <Button
-          variant="contained"
-          color={enabling ? 'primary' : 'error'}
-          loading={mutation.isPending}
-          onClick={confirm}
-        >
-          {t(`actions.${action}`)}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={person !== null}
+      title={t(`toggle.${action}Title`, { name: person?.name })}
+      body={t(`toggle.${action}Body`)}
+      confirmLabel={t(`actions.${action}`)}
+      confirmColor={enabling ? 'primary' : 'error'}
+      pending={mutation.isPending}
+      error={mutation.isError ? problemMessage(mutation.error) : undefined}
+      onConfirm={confirm}
+      onClose={close}
+    />
   );
 }
