@@ -6,11 +6,8 @@ use serde_json::json;
 
 use crate::{
     AdminActionError, CreateUserError, IdentityStore, NewUser, Notifier, PasswordHasher, RequestContext, SignIn, User,
-    UserFilter, UserStatus,
+    UserFilter, UserStatus, passwords::visible,
 };
-
-/// The languages a person's mail and screens can be in.
-pub const LOCALES: [&str; 6] = ["en", "zh", "ar", "it", "es", "fr"];
 
 fn profile(user: &User) -> serde_json::Value {
     json!({ "name": user.name, "locale": user.locale, "status": user.status.as_str() })
@@ -31,9 +28,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     /// # Errors
     /// [`AdminActionError::NotFound`] outside the scope.
     pub async fn user_in_scope_by_id(&self, scope: Scope, id: UserId) -> Result<User, AdminActionError> {
-        let user = self.store().find(id).await?.ok_or(AdminActionError::NotFound)?;
-        let visible = scope.sees_user(user.id, user.company) && (scope == Scope::All || user.role != Role::SuperAdmin);
-        if visible { Ok(user) } else { Err(AdminActionError::NotFound) }
+        visible(scope, self.store().find(id).await?)
     }
 
     /// Creates an invited company admin of `company` (already checked to be in the actor's

@@ -233,8 +233,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     }
 
     async fn user_in_scope(&self, scope: Scope, email: &Email) -> Result<User, AdminActionError> {
-        let user = self.store().find_credentials(email).await?.map(|c| c.user);
-        user.filter(|u| scope.sees_user(u.id, u.company)).ok_or(AdminActionError::NotFound)
+        visible(scope, self.store().find_credentials(email).await?.map(|c| c.user))
     }
 
     /// The live token of a link and its user; `None` when used, expired or unknown.
@@ -289,4 +288,9 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
 fn check(policy: &PasswordPolicy, password: &str, user: &User) -> Result<(), Vec<Rule>> {
     let unmet = policy.unmet(password, Person { email: user.email.as_str(), name: &user.name });
     if unmet.is_empty() { Ok(()) } else { Err(unmet) }
+}
+
+/// The user, when `scope` may act on them; someone outside it is answered like nobody.
+pub(crate) fn visible(scope: Scope, user: Option<User>) -> Result<User, AdminActionError> {
+    user.filter(|u| scope.sees_user(u.id, u.company)).ok_or(AdminActionError::NotFound)
 }

@@ -40,13 +40,10 @@ struct Checks(Vec<FieldProblem>);
 
 impl Checks {
     fn text(&mut self, field: &'static str, value: &str, max: usize) -> String {
-        let value = value.trim();
-        if value.is_empty() {
-            self.0.push(FieldProblem::new(field, "REQUIRED"));
-        } else if value.chars().count() > max {
-            self.0.push(FieldProblem::new(field, "TOO_LONG"));
-        }
-        value.to_owned()
+        text(field, value, max).unwrap_or_else(|problem| {
+            self.0.push(problem);
+            value.trim().to_owned()
+        })
     }
 
     fn required<T: Copy>(&mut self, field: &'static str, value: Option<T>) -> Option<T> {
@@ -65,6 +62,21 @@ impl Checks {
             (true, Some(record)) => Ok(record),
             _ => Err(Invalid(self.0)),
         }
+    }
+}
+
+/// A required text field, trimmed (`REQUIRED`, `TOO_LONG`).
+///
+/// # Errors
+/// The field's problem.
+pub fn text(field: &'static str, raw: &str, max: usize) -> Result<String, FieldProblem> {
+    let value = raw.trim();
+    if value.is_empty() {
+        Err(FieldProblem::new(field, "REQUIRED"))
+    } else if value.chars().count() > max {
+        Err(FieldProblem::new(field, "TOO_LONG"))
+    } else {
+        Ok(value.to_owned())
     }
 }
 

@@ -83,20 +83,6 @@ pub enum SeatState {
     Revoked,
 }
 
-impl SeatState {
-    pub const ALL: [Self; 4] = [Self::Assigned, Self::Activated, Self::Expired, Self::Revoked];
-
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Assigned => "assigned",
-            Self::Activated => "activated",
-            Self::Expired => "expired",
-            Self::Revoked => "revoked",
-        }
-    }
-}
-
 /// One seat given to one trainee.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seat {

@@ -73,10 +73,8 @@ pub fn plan_import(rows: Vec<ImportRow>, context: ImportContext<'_>) -> Vec<RowP
     rows.into_iter()
         .map(|row| {
             let mut problems = Vec::new();
-            if row.name.trim().is_empty() {
-                problems.push(FieldProblem::new("name", "REQUIRED"));
-            } else if row.name.trim().chars().count() > drafts::NAME_MAX {
-                problems.push(FieldProblem::new("name", "TOO_LONG"));
+            if let Err(problem) = drafts::text("name", &row.name, drafts::NAME_MAX) {
+                problems.push(problem);
             }
             let email = drafts::email("email", &row.email).map_err(|p| problems.push(p)).ok();
             if let Some(email) = &email {

@@ -236,8 +236,7 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const LOCALES: [&str; 6] = ["en", "zh", "ar", "it", "es", "fr"];
+    use kernel::LOCALES;
 
     fn person(locale: &str) -> User {
         User {

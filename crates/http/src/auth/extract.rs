@@ -10,8 +10,7 @@ use kernel::{Actor, Role};
 
 use crate::{ApiError, AppState, ProblemCode};
 
-/// The languages the portal speaks; the first is the default.
-pub const LOCALES: [&str; 6] = ["en", "zh", "ar", "it", "es", "fr"];
+pub use kernel::LOCALES;
 
 /// The challenge of a sign-in in progress, carried in the seed's `session-token` header.
 pub const CHALLENGE_HEADER: &str = "session-token";

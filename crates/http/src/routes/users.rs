@@ -168,7 +168,7 @@ pub struct Imported {
 
 fn locale_field(raw: &str) -> Result<String, ApiError> {
     let locale = if raw.trim().is_empty() { "en" } else { raw.trim() };
-    if identity::directory::LOCALES.contains(&locale) {
+    if kernel::LOCALES.contains(&locale) {
         Ok(locale.to_owned())
     } else {
         Err(ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("locale", "UNKNOWN")]))
@@ -176,13 +176,9 @@ fn locale_field(raw: &str) -> Result<String, ApiError> {
 }
 
 fn name_field(raw: &str) -> Result<(), ApiError> {
-    match raw.trim().chars().count() {
-        0 => Err(ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("name", "REQUIRED")])),
-        n if n > licensing::drafts::NAME_MAX => {
-            Err(ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("name", "TOO_LONG")]))
-        }
-        _ => Ok(()),
-    }
+    licensing::drafts::text("name", raw, licensing::drafts::NAME_MAX)
+        .map(drop)
+        .map_err(|p| licensing::Invalid(vec![p]).into())
 }
 
 fn verdicts(plans: Vec<RowPlan>) -> ImportPreview {
