@@ -73,8 +73,11 @@ chromium:
     set -euo pipefail
     command -v chromium >/dev/null && exit 0
     echo "==> installing Debian's chromium"
-    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-    $sudo apt-get update -qq && $sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    # As root there is no sudo to prefix; `env` sets the variable either way (a bare
+    # `VAR=value` after an empty "$sudo" expansion would be run as a command).
+    as_root=(); [ "$(id -u)" = 0 ] || as_root=(sudo)
+    "${as_root[@]}" apt-get update -qq
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 
 # Start the machine's PostgreSQL cluster when it is installed but down.
 postgres:
