@@ -1,49 +1,10 @@
 //! Sessions after sign-in: checked against the database on every request.
 
-use std::process::{Child, Command, Stdio};
-
 use kernel::Role;
 use serde_json::json;
 use time::Duration;
 
-use crate::helpers::{TestApp, assert_problem, spawn_app};
-
-/// Another `playtrack` process serving the same database, as behind a load balancer.
-struct SecondProcess {
-    child: Child,
-    address: String,
-}
-
-impl SecondProcess {
-    async fn start(app: &TestApp) -> Self {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let child = Command::new(env!("CARGO_BIN_EXE_playtrack"))
-            .arg("serve")
-            .env("PLAYTRACK_BIND", format!("127.0.0.1:{port}"))
-            .env("PLAYTRACK_DATABASE_URL", app.config.database_url())
-            .env("PLAYTRACK_DATA_DIR", &app.config.data_dir)
-            .env("PLAYTRACK_LOG", "warn")
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("a second server process");
-        // Owned before waiting, so a failed start still kills and reaps the child (Drop).
-        let process = Self { child, address: format!("http://127.0.0.1:{port}") };
-        for _ in 0..200 {
-            if app.client.get(format!("{}/api/v1/healthz", process.address)).send().await.is_ok() {
-                return process;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-        panic!("the second process did not start");
-    }
-}
-
-impl Drop for SecondProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use crate::helpers::{ServerProcess, TestApp, assert_problem, spawn_app};
 
 crate::on_both_databases! {
     async fn logging_out_ends_the_session(db: TestDb) {
@@ -62,7 +23,7 @@ crate::on_both_databases! {
         let app = spawn_app(db).await;
         let admin = app.user(Role::SuperAdmin, None).await;
         let token = app.token_of(&admin).await;
-        let other = SecondProcess::start(&app).await;
+        let other = ServerProcess::start(&app).await;
         let on_other = || app.client.get(format!("{}/api/v1/auth/session", other.address)).bearer_auth(&token).send();
         assert_eq!(on_other().await.unwrap().status(), 200, "the other process accepts the session: one shared key");
 

@@ -1,6 +1,7 @@
 //! `spawn_app()` and the database each test gets.
 
 mod fixtures;
+mod process;
 mod smtp;
 
 use std::path::PathBuf;
@@ -10,6 +11,7 @@ use server::{config::Config, startup::Application};
 use uuid::Uuid;
 
 pub use fixtures::TestUser;
+pub use process::ServerProcess;
 pub use smtp::SmtpSink;
 
 /// Runs each listed test body once on SQLite and once on PostgreSQL, as `sqlite::name` and

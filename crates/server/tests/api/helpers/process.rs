@@ -1,0 +1,70 @@
+//! Another real `playtrack` process serving a test's database, as behind a load balancer:
+//! races between processes and what a process writes to its log are tested against it.
+
+use std::{
+    path::PathBuf,
+    process::{Child, Command, Stdio},
+};
+
+use super::TestApp;
+
+pub struct ServerProcess {
+    child: Child,
+    pub address: String,
+    /// Everything the process logged (stdout and stderr), when started with a log file.
+    pub log: Option<PathBuf>,
+}
+
+impl ServerProcess {
+    /// A process on a free port with the test app's database, data folder and mail server.
+    pub async fn start(app: &TestApp) -> Self {
+        Self::start_with(app, &[], None).await
+    }
+
+    /// Like [`Self::start`], with extra `PLAYTRACK_*` variables and, if given, its log kept in
+    /// `log` (at `info`, JSON lines).
+    pub async fn start_with(app: &TestApp, env: &[(&str, &str)], log: Option<PathBuf>) -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_playtrack"));
+        command
+            .arg("serve")
+            .env("PLAYTRACK_BIND", format!("127.0.0.1:{port}"))
+            .env("PLAYTRACK_DATABASE_URL", app.config.database_url())
+            .env("PLAYTRACK_DATA_DIR", &app.config.data_dir)
+            .env("PLAYTRACK_LOG", if log.is_some() { "info" } else { "warn" })
+            .env("PLAYTRACK_LOG_FORMAT", "json")
+            .stdout(Stdio::null());
+        if let Some(smtp) = &app.config.smtp_url {
+            command.env("PLAYTRACK_SMTP_URL", smtp);
+        }
+        command.envs(env.iter().copied());
+        if let Some(path) = &log {
+            let file = std::fs::File::create(path).expect("a log file");
+            command.stdout(file.try_clone().expect("the log file twice")).stderr(file);
+        }
+        // Owned before waiting, so a failed start still kills and reaps the child (Drop).
+        let process = Self {
+            child: command.spawn().expect("a server process"),
+            address: format!("http://127.0.0.1:{port}"),
+            log,
+        };
+        for _ in 0..400 {
+            if app.client.get(format!("{}/api/v1/healthz", process.address)).send().await.is_ok() {
+                return process;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the server process did not start");
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
