@@ -4,7 +4,7 @@ use kernel::Role;
 use serde_json::json;
 use time::Duration;
 
-use crate::helpers::{ServerProcess, TestApp, assert_problem, spawn_app};
+use crate::helpers::{ServerProcess, assert_problem, spawn_app};
 
 crate::on_both_databases! {
     async fn logging_out_ends_the_session(db: TestDb) {

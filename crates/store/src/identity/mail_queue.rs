@@ -1,14 +1,13 @@
-//! The mail outbox: the [`identity::MailQueue`] port. Claims are compare-and-set updates, so
-//! several processes can drain one outbox without sending a mail twice.
+//! The mail outbox: the [`identity::MailQueue`] port. A claim is one leasing update of an
+//! unsent mail, so several processes can drain one outbox without sending a mail twice.
 
-use anyhow::Context;
 use identity::{MailQueue, OutgoingMail, QueuedMail};
 use kernel::Email;
 use sea_orm::{
     ActiveValue::Set,
-    ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
     prelude::{Expr, Uuid},
-    sea_query::ExprTrait,
+    sea_query::{ExprTrait, LockBehavior, LockType, SimpleExpr},
 };
 use time::{Duration, OffsetDateTime};
 
@@ -38,44 +37,45 @@ impl MailQueue for Store {
     }
 
     async fn claim_due(&self, now: OffsetDateTime, lease: Duration) -> anyhow::Result<Option<QueuedMail>> {
-        let free = || outbox::Column::LockedUntil.is_null().or(outbox::Column::LockedUntil.lt(now));
-        let candidates: Vec<Uuid> = outbox::Entity::find()
+        // One statement picks and leases the oldest due, unsent mail. On PostgreSQL the
+        // subquery skips rows another process holds (`FOR UPDATE SKIP LOCKED`), and the outer
+        // filter repeats every condition, so a mail sent meanwhile is never claimed again;
+        // SQLite has one writer at a time, so the statement is atomic there as it stands.
+        let due = || {
+            Condition::all()
+                .add(outbox::Column::SentAt.is_null())
+                .add(outbox::Column::AbandonedAt.is_null())
+                .add(outbox::Column::NextAttemptAt.lte(now))
+                .add(outbox::Column::LockedUntil.is_null().or(outbox::Column::LockedUntil.lt(now)))
+        };
+        let next = outbox::Entity::find()
             .select_only()
             .column(outbox::Column::Id)
-            .filter(outbox::Column::SentAt.is_null())
-            .filter(outbox::Column::AbandonedAt.is_null())
-            .filter(outbox::Column::NextAttemptAt.lte(now))
-            .filter(free())
+            .filter(due())
             .order_by_asc(outbox::Column::NextAttemptAt)
-            .limit(8)
-            .into_tuple()
-            .all(&self.db)
+            .limit(1)
+            .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked)
+            .into_query();
+        let claimed = outbox::Entity::update_many()
+            .col_expr(outbox::Column::LockedUntil, Expr::value(now + lease))
+            // `= (SELECT …)` is evaluated once; `IN (SELECT … SKIP LOCKED)` may be evaluated
+            // per row by PostgreSQL and then leases every due mail at once.
+            .filter(outbox::Column::Id.into_expr().eq(SimpleExpr::SubQuery(None, Box::new(next.into()))))
+            .filter(due())
+            .exec_with_returning(&self.db)
             .await
-            .map_err(failed("finding due mail"))?;
-        for id in candidates {
-            let claimed = outbox::Entity::update_many()
-                .col_expr(outbox::Column::LockedUntil, Expr::value(now + lease))
-                .filter(outbox::Column::Id.eq(id))
-                .filter(free())
-                .exec(&self.db)
-                .await
-                .map_err(failed("claiming a mail"))?;
-            if claimed.rows_affected == 1 {
-                let row = outbox::Entity::find_by_id(id).one(&self.db).await.map_err(failed("reading a mail"))?;
-                let row = row.context("a claimed mail vanished")?;
-                return Ok(Some(QueuedMail {
-                    id,
-                    attempts: u16::try_from(row.attempts)?,
-                    mail: OutgoingMail {
-                        to: Email::parse(&row.recipient)?,
-                        subject: row.subject,
-                        text: row.body_text,
-                        html: row.body_html,
-                    },
-                }));
-            }
-        }
-        Ok(None)
+            .map_err(failed("claiming a due mail"))?;
+        let Some(row) = claimed.into_iter().next() else { return Ok(None) };
+        Ok(Some(QueuedMail {
+            id: row.id,
+            attempts: u16::try_from(row.attempts)?,
+            mail: OutgoingMail {
+                to: Email::parse(&row.recipient)?,
+                subject: row.subject,
+                text: row.body_text,
+                html: row.body_html,
+            },
+        }))
     }
 
     async fn mark_sent(&self, id: Uuid, at: OffsetDateTime) -> anyhow::Result<()> {

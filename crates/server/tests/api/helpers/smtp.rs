@@ -75,6 +75,11 @@ impl SmtpSink {
         format!("smtp://127.0.0.1:{}", self.port)
     }
 
+    /// Every mail received, oldest first.
+    pub fn all(&self) -> Vec<ReceivedMail> {
+        self.received.lock().unwrap().clone()
+    }
+
     /// Mail to `address`, oldest first.
     pub fn to(&self, address: &str) -> Vec<ReceivedMail> {
         self.received.lock().unwrap().iter().filter(|m| m.to.iter().any(|t| t == address)).cloned().collect()
