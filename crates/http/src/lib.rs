@@ -6,6 +6,7 @@ pub mod auth;
 pub mod error;
 pub mod middleware;
 mod openapi;
+pub mod request_log;
 mod routes;
 
 pub use error::{ApiError, FieldError, Problem, ProblemCode};

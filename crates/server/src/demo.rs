@@ -2,9 +2,8 @@
 //! random password, kept in a file only the operator can read rather than printed into logs
 //! or committed anywhere.
 
-use std::{io::Write, path::PathBuf};
+use std::path::PathBuf;
 
-use anyhow::Context;
 use identity::Argon2Hasher;
 use store::{Store, demo::DemoLogin};
 
@@ -43,27 +42,13 @@ pub fn logins_path(config: &Config) -> PathBuf {
     config.data_dir.join(LOGINS_FILE)
 }
 
-fn write_logins(path: &PathBuf, logins: &[DemoLogin]) -> anyhow::Result<()> {
-    if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder)?;
-    }
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(path).with_context(|| format!("writing {}", path.display()))?;
-    writeln!(file, "# Playtrack demo sign-ins (role, company, e-mail, password)")?;
+fn write_logins(path: &std::path::Path, logins: &[DemoLogin]) -> anyhow::Result<()> {
+    let mut text = String::from("# Playtrack demo sign-ins (role, company, e-mail, password)\n");
     for login in logins {
-        writeln!(
-            file,
-            "{}\t{}\t{}\t{}",
-            login.role,
-            login.company.as_deref().unwrap_or("-"),
-            login.email,
-            login.password
-        )?;
+        let company = login.company.as_deref().unwrap_or("-");
+        text.push_str(&format!("{}\t{company}\t{}\t{}\n", login.role, login.email, login.password));
     }
-    Ok(())
+    crate::private_file::write(path, &text)
 }
 
 /// The banner `serve --demo` prints: who can sign in and where the passwords are.

@@ -7,6 +7,10 @@ pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod password;
+pub mod private_file;
 pub mod startup;
 pub mod telemetry;
 mod ui;
+
+/// In the data folder: the one-time link that creates the first super admin.
+pub const SETUP_LINK_FILE: &str = "setup-link.txt";

@@ -81,7 +81,12 @@ async fn serve(config: &Config, store: Store, demo: bool) -> anyhow::Result<()> 
     let url = config.public_url();
     println!("\nPlaytrack is running: sign in at {url}/signin   (API docs: {url}{})", http_api::API_DOCS_PATH);
     if let Some(token) = app.identity().offer_setup().await? {
-        println!("No user exists yet. Create the first super admin (link valid 24 h, once): {url}/setup?token={token}");
+        let path = config.data_dir.join(server::SETUP_LINK_FILE);
+        server::private_file::write(&path, &format!("{url}/setup?token={token}\n"))?;
+        println!(
+            "No user exists yet. Create the first super admin with the link in {} (valid 24 h, once).",
+            path.display()
+        );
     }
     match seeded {
         Some(logins) => print!("{}", demo::banner(config, &logins)),

@@ -8,6 +8,7 @@ use anyhow::Context;
 use http_api::{
     AppState,
     auth::{Identity, hashing::PooledHasher, tokens::AccessTokens},
+    request_log::RequestLog,
 };
 use identity::SettingsRepository;
 use kernel::{AnyClock, SystemClock};
@@ -67,7 +68,7 @@ impl Application {
             App::new()
                 .wrap(http_api::middleware::security_headers())
                 .wrap(from_fn(http_api::middleware::request_id))
-                .wrap(TracingLogger::default())
+                .wrap(TracingLogger::<RequestLog>::new())
                 .configure(http_api::configure(shared.clone()))
                 .default_service(web::to(ui::serve))
         })

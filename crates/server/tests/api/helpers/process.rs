@@ -11,8 +11,6 @@ use super::TestApp;
 pub struct ServerProcess {
     child: Child,
     pub address: String,
-    /// Everything the process logged (stdout and stderr), when started with a log file.
-    pub log: Option<PathBuf>,
 }
 
 impl ServerProcess {
@@ -21,8 +19,8 @@ impl ServerProcess {
         Self::start_with(app, &[], None).await
     }
 
-    /// Like [`Self::start`], with extra `PLAYTRACK_*` variables and, if given, its log kept in
-    /// `log` (at `info`, JSON lines).
+    /// Like [`Self::start`], with extra `PLAYTRACK_*` variables and, if given, everything it
+    /// prints kept in the file `log` (at `info`, JSON lines).
     pub async fn start_with(app: &TestApp, env: &[(&str, &str)], log: Option<PathBuf>) -> Self {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let mut command = Command::new(env!("CARGO_BIN_EXE_playtrack"));
@@ -43,11 +41,8 @@ impl ServerProcess {
             command.stdout(file.try_clone().expect("the log file twice")).stderr(file);
         }
         // Owned before waiting, so a failed start still kills and reaps the child (Drop).
-        let process = Self {
-            child: command.spawn().expect("a server process"),
-            address: format!("http://127.0.0.1:{port}"),
-            log,
-        };
+        let process =
+            Self { child: command.spawn().expect("a server process"), address: format!("http://127.0.0.1:{port}") };
         for _ in 0..400 {
             if app.client.get(format!("{}/api/v1/healthz", process.address)).send().await.is_ok() {
                 return process;
