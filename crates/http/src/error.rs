@@ -13,6 +13,8 @@ use crate::middleware::current_request_id;
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ProblemCode {
     NotFound,
+    /// The path exists, but not with this method (`Allow` names those it has).
+    MethodNotAllowed,
     MalformedRequest,
     ValidationFailed,
     Unauthenticated,
@@ -49,6 +51,7 @@ impl ProblemCode {
     const fn status(self) -> StatusCode {
         match self {
             Self::NotFound => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::MalformedRequest => StatusCode::BAD_REQUEST,
             Self::ValidationFailed => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Unauthenticated | Self::SessionExpired | Self::InvalidCredentials | Self::ChallengeExpired => {
@@ -72,6 +75,7 @@ impl ProblemCode {
     const fn title(self) -> &'static str {
         match self {
             Self::NotFound => "Not found",
+            Self::MethodNotAllowed => "Method not allowed",
             Self::MalformedRequest => "Malformed request",
             Self::ValidationFailed => "Validation failed",
             Self::Unauthenticated => "Authentication required",
@@ -192,6 +196,14 @@ impl ApiError {
         Self { retry_after: Some(retry_after), ..Self::new(ProblemCode::RateLimited) }
     }
 
+    /// `MALFORMED_REQUEST`: a parameter of the request is outside what it may be; `expected`
+    /// says what it may be.
+    #[must_use]
+    pub fn out_of_range(field: &str, expected: &str) -> Self {
+        Self::fields(ProblemCode::MalformedRequest, vec![FieldError::new(field, "OUT_OF_RANGE")])
+            .with_detail(format!("{field}: expected {expected}"))
+    }
+
     /// `USER_STATE`: the action does not fit a user whose status is `status`.
     #[must_use]
     pub fn user_state(status: &'static str) -> Self {
@@ -219,6 +231,16 @@ impl ApiError {
     #[must_use]
     pub const fn code(&self) -> ProblemCode {
         self.code
+    }
+}
+
+impl From<kernel::PageOutOfRange> for ApiError {
+    fn from(e: kernel::PageOutOfRange) -> Self {
+        let (field, max) = match e {
+            kernel::PageOutOfRange::Page => ("page", kernel::PageRequest::MAX_PAGE),
+            kernel::PageOutOfRange::PerPage => ("per_page", kernel::PageRequest::MAX_PER_PAGE),
+        };
+        Self::out_of_range(field, &format!("a whole number from 1 to {max}"))
     }
 }
 
@@ -322,6 +344,7 @@ mod tests {
     fn every_code_has_a_distinct_client_or_server_status() {
         let codes = [
             ProblemCode::NotFound,
+            ProblemCode::MethodNotAllowed,
             ProblemCode::MalformedRequest,
             ProblemCode::ValidationFailed,
             ProblemCode::Unauthenticated,

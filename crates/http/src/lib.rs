@@ -3,6 +3,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod auth;
+mod spec_guard;
 pub mod error;
 pub mod middleware;
 mod openapi;

@@ -1,14 +1,20 @@
 //! Middleware every response passes through: the request id (echoed in `x-request-id` and in
-//! problem bodies) and the security headers.
+//! problem bodies), the security headers, and a 500 problem instead of a dropped connection
+//! when a handler panics.
+
+use std::panic::AssertUnwindSafe;
 
 use actix_web::{
-    Error, HttpMessage,
+    Error, HttpMessage, ResponseError,
     body::MessageBody,
     dev::{ServiceRequest, ServiceResponse},
     http::header::{self, HeaderName, HeaderValue},
     middleware::{DefaultHeaders, Next},
 };
+use futures_util::FutureExt;
 use tracing_actix_web::RequestId;
+
+use crate::{ApiError, ProblemCode};
 
 tokio::task_local! {
     static REQUEST_ID: String;
@@ -55,4 +61,58 @@ pub fn security_headers() -> DefaultHeaders {
         .add((header::REFERRER_POLICY, "no-referrer"))
         .add((HeaderName::from_static("cross-origin-opener-policy"), "same-origin"))
         .add((HeaderName::from_static("permissions-policy"), "camera=(), microphone=(), geolocation=()"))
+}
+
+/// A panicking handler answers `INTERNAL` (500 problem+json) instead of dropping the
+/// connection. The panic itself is logged once, by the process's panic hook. The answer is
+/// handed on as an error: a `ServiceResponse` would need the request, which the router must
+/// own alone while it runs.
+///
+/// # Errors
+/// The 500 answer after a panic; otherwise whatever the wrapped service answers.
+pub async fn catch_panics(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    match AssertUnwindSafe(next.call(req)).catch_unwind().await {
+        Ok(response) => response,
+        Err(_) => {
+            let mut answer = ApiError::new(ProblemCode::Internal).error_response();
+            if let Some(value) = current_request_id().and_then(|id| HeaderValue::from_str(&id).ok()) {
+                answer.headers_mut().insert(HeaderName::from_static(REQUEST_ID_HEADER), value);
+            }
+            Err(actix_web::error::InternalError::from_response("a handler panicked", answer).into())
+        }
+    }
+}
+
+/// Private answers (everything under `/api/v1`: sessions, tokens, people) are never cached.
+#[must_use]
+pub fn no_store() -> DefaultHeaders {
+    DefaultHeaders::new().add((header::CACHE_CONTROL, "no-store"))
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::{App, http::StatusCode, middleware::from_fn, test, web};
+
+    use super::*;
+
+    #[actix_web::test]
+    async fn a_panicking_handler_answers_a_500_problem() {
+        let app = test::init_service(
+            App::new()
+                .wrap(from_fn(catch_panics))
+                .route("/boom", web::get().to(|| async { if true { panic!("boom") } else { "never" } })),
+        )
+        .await;
+        // The server renders an error the middleware hands on exactly like this.
+        let error = test::try_call_service(&app, test::TestRequest::get().uri("/boom").to_request()).await.err();
+        let response = error.expect("an error answer, not a dropped connection").error_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(response.headers().get(header::CONTENT_TYPE).unwrap(), "application/problem+json");
+        let body = actix_web::body::to_bytes(response.into_body()).await.unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(body["code"], "INTERNAL");
+    }
 }

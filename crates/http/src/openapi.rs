@@ -25,7 +25,7 @@ pub const API_DOCS_PATH: &str = "/api/docs";
         (name = "passwords", description = "Forgotten, reset, changed and invited passwords"),
         (name = "audit", description = "Who did what, for admins"),
     ),
-    modifiers(&BearerAuth),
+    modifiers(&BearerAuth, &StandardAnswers),
 )]
 struct ApiDoc;
 
@@ -40,6 +40,46 @@ impl utoipa::Modify for BearerAuth {
             "bearer",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
         );
+    }
+}
+
+/// The answers any operation of a kind can give, added where a route does not describe them
+/// itself, so the spec lists every status a client can meet: a malformed request or unknown
+/// parameter (400) anywhere, no or an ended session (401) and a role without the right (403)
+/// where a bearer token is needed, an id that names nothing the caller can see (404) where
+/// the path has one, a body that breaks a rule (422) where there is a body, and the server's
+/// own failure (500) everywhere.
+struct StandardAnswers;
+
+impl utoipa::Modify for StandardAnswers {
+    fn modify(&self, api: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{
+            ContentBuilder, Ref, RefOr,
+            response::{Response, ResponseBuilder},
+        };
+        let problem = |description: &str| -> RefOr<Response> {
+            let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("Problem"))).build();
+            ResponseBuilder::new().description(description).content("application/problem+json", content).build().into()
+        };
+        for (path, item) in &mut api.paths.paths {
+            let operations = [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
+            for operation in operations.into_iter().flatten() {
+                let authenticated = operation.security.as_ref().is_some_and(|s| !s.is_empty());
+                let answers = [
+                    ("400", true, "`MALFORMED_REQUEST`: unreadable body, a parameter out of range or unknown"),
+                    ("401", authenticated, "`UNAUTHENTICATED` or `SESSION_EXPIRED`"),
+                    ("403", authenticated, "`FORBIDDEN`: the caller's role may not do this"),
+                    ("404", path.contains('{'), "`NOT_FOUND`: nothing the caller can see has this id"),
+                    ("422", operation.request_body.is_some(), "`VALIDATION_FAILED` with the fields at fault"),
+                    ("500", true, "`INTERNAL`: an unexpected failure, logged with the request id"),
+                ];
+                for (status, applies, description) in answers {
+                    if applies && !operation.responses.responses.contains_key(status) {
+                        operation.responses.responses.insert(status.to_owned(), problem(description));
+                    }
+                }
+            }
+        }
     }
 }
 

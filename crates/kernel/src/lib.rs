@@ -17,7 +17,7 @@ pub use clock::{AnyClock, Clock, ManualClock, SystemClock};
 pub use email::{Email, EmailError};
 pub use ids::*;
 pub use locale::LOCALES;
-pub use page::{Page, PageRequest, SortDirection};
+pub use page::{Page, PageOutOfRange, PageRequest, SortDirection};
 pub use role::{Role, UnknownRole};
 pub use scope::Scope;
 pub use session_minutes::{SessionMinutes, SessionMinutesError};

@@ -13,9 +13,14 @@ pub const REMARK_MAX: usize = 1_000;
 /// The most seats one allocation may hold.
 pub const SEATS_MAX: i64 = 100_000;
 
-/// One field's problem: `REQUIRED`, `TOO_LONG`, `INVALID_EMAIL`, `SESSION_MINUTES`,
-/// `ISO_CODE`, `SEATS`, `DATE_ORDER`, `TAKEN` (a unique value already used), `UNKNOWN`
-/// (a reference to nothing the caller can see).
+/// The earliest and latest date a form accepts: a year like −1 or 9999 is a typing mistake,
+/// and every date the portal stores must survive the spec's `date` format and the UI.
+pub const EARLIEST_DATE: Date = time::macros::date!(2000 - 01 - 01);
+pub const LATEST_DATE: Date = time::macros::date!(2100 - 12 - 31);
+
+/// One field's problem: `REQUIRED`, `TOO_LONG`, `CONTROL_CHARACTER`, `INVALID_EMAIL`,
+/// `SESSION_MINUTES`, `ISO_CODE`, `SEATS`, `DATE_RANGE`, `DATE_ORDER`, `TAKEN` (a unique value
+/// already used), `UNKNOWN` (a reference to nothing the caller can see).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldProblem {
     pub field: &'static str,
@@ -46,6 +51,25 @@ impl Checks {
         })
     }
 
+    /// Multi-line free text that may be left empty (`TOO_LONG`, `CONTROL_CHARACTER`).
+    fn free_text(&mut self, field: &'static str, value: &str, max: usize) -> String {
+        let value = value.trim();
+        if value.chars().count() > max {
+            self.problem(field, "TOO_LONG");
+        } else if value.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
+            self.problem(field, "CONTROL_CHARACTER");
+        }
+        value.to_owned()
+    }
+
+    /// A date within [`EARLIEST_DATE`]..=[`LATEST_DATE`] (`DATE_RANGE`).
+    fn date(&mut self, field: &'static str, value: Option<Date>) -> Option<Date> {
+        if value.is_some_and(|d| !(EARLIEST_DATE..=LATEST_DATE).contains(&d)) {
+            self.problem(field, "DATE_RANGE");
+        }
+        value
+    }
+
     fn required<T: Copy>(&mut self, field: &'static str, value: Option<T>) -> Option<T> {
         if value.is_none() {
             self.0.push(FieldProblem::new(field, "REQUIRED"));
@@ -65,7 +89,8 @@ impl Checks {
     }
 }
 
-/// A required text field, trimmed (`REQUIRED`, `TOO_LONG`).
+/// A required one-line text field such as a name, trimmed (`REQUIRED`, `TOO_LONG`,
+/// `CONTROL_CHARACTER`: NUL, line breaks and their kin never belong in a name).
 ///
 /// # Errors
 /// The field's problem.
@@ -75,6 +100,8 @@ pub fn text(field: &'static str, raw: &str, max: usize) -> Result<String, FieldP
         Err(FieldProblem::new(field, "REQUIRED"))
     } else if value.chars().count() > max {
         Err(FieldProblem::new(field, "TOO_LONG"))
+    } else if value.chars().any(char::is_control) {
+        Err(FieldProblem::new(field, "CONTROL_CHARACTER"))
     } else {
         Ok(value.to_owned())
     }
@@ -150,7 +177,7 @@ impl CompanyDraft {
         let contact_person = checks.text("contact_person", &self.contact_person, NAME_MAX);
         let industry = checks.required("industry_id", self.industry);
         let country = checks.required("country_id", self.country);
-        let remark = checks.text("remark", &self.remark, REMARK_MAX);
+        let remark = checks.free_text("remark", &self.remark, REMARK_MAX);
         let session_minutes = match self.session_minutes.map(SessionMinutes::new) {
             None => checks.required::<SessionMinutes>("session_minutes", None),
             Some(Ok(minutes)) => Some(minutes),
@@ -191,21 +218,14 @@ impl BatchDraft {
         let mut checks = Checks::default();
         let company = checks.required("company_id", self.company);
         let name = checks.text("name", &self.name, NAME_MAX);
-        if let (Some(start), Some(end)) = (self.starts_on, self.ends_on)
+        let starts_on = checks.date("starts_on", self.starts_on);
+        let ends_on = checks.date("ends_on", self.ends_on);
+        if let (Some(start), Some(end)) = (starts_on, ends_on)
             && end < start
         {
             checks.problem("ends_on", "DATE_ORDER");
         }
-        checks.finish(|| {
-            Some(Batch {
-                id,
-                company: company?,
-                name,
-                starts_on: self.starts_on,
-                ends_on: self.ends_on,
-                active: self.active,
-            })
-        })
+        checks.finish(|| Some(Batch { id, company: company?, name, starts_on, ends_on, active: self.active }))
     }
 }
 
@@ -233,7 +253,9 @@ impl AllocationDraft {
             }
         };
         let valid_from = checks.required("valid_from", self.valid_from);
+        let valid_from = checks.date("valid_from", valid_from);
         let valid_until = checks.required("valid_until", self.valid_until);
+        let valid_until = checks.date("valid_until", valid_until);
         if let (Some(from), Some(until)) = (valid_from, valid_until)
             && until < from
         {
@@ -282,7 +304,8 @@ mod tests {
         let fields: Vec<_> = problems.iter().map(|p| p.field).collect();
         assert_eq!(
             fields,
-            ["name", "email", "contact_person", "industry_id", "country_id", "remark", "session_minutes"]
+            ["name", "email", "contact_person", "industry_id", "country_id", "session_minutes"],
+            "a remark is optional"
         );
     }
 
@@ -299,6 +322,46 @@ mod tests {
             draft.check(AllocationId::new()),
             Err(Invalid(vec![FieldProblem::new("seats", "SEATS"), FieldProblem::new("valid_until", "DATE_ORDER")]))
         );
+    }
+
+    #[test]
+    fn dates_outside_2000_to_2100_are_refused() {
+        let batch = |starts_on| BatchDraft {
+            company: Some(CompanyId::new()),
+            name: "Cohort".into(),
+            starts_on,
+            ends_on: Some(date!(2026 - 12 - 31)),
+            active: true,
+        };
+        let year_minus_one = Date::from_calendar_date(-1, time::Month::January, 1).unwrap();
+        assert_eq!(
+            batch(Some(year_minus_one)).check(BatchId::new()),
+            Err(Invalid(vec![FieldProblem::new("starts_on", "DATE_RANGE")]))
+        );
+        assert!(batch(Some(EARLIEST_DATE)).check(BatchId::new()).is_ok());
+        let allocation = AllocationDraft {
+            company: Some(CompanyId::new()),
+            batch: None,
+            seats: Some(5),
+            valid_from: Some(date!(2026 - 01 - 01)),
+            valid_until: LATEST_DATE.next_day(),
+        };
+        assert_eq!(
+            allocation.check(AllocationId::new()),
+            Err(Invalid(vec![FieldProblem::new("valid_until", "DATE_RANGE")]))
+        );
+    }
+
+    #[test]
+    fn names_refuse_control_characters_and_remarks_keep_their_line_breaks() {
+        for name in ["Meri\0dian", "Meri\ndian", "Meri\u{1b}dian", "Meri\u{7f}dian"] {
+            assert_eq!(text("name", name, NAME_MAX), Err(FieldProblem::new("name", "CONTROL_CHARACTER")), "{name:?}");
+        }
+        assert_eq!(text("name", "  Méridien 東京 ", NAME_MAX), Ok("Méridien 東京".into()));
+        let mut checks = Checks::default();
+        assert_eq!(checks.free_text("remark", "Pilot.\r\nSecond line\tok", REMARK_MAX), "Pilot.\r\nSecond line\tok");
+        checks.free_text("remark", "nul\0", REMARK_MAX);
+        assert_eq!(checks.0, [FieldProblem::new("remark", "CONTROL_CHARACTER")]);
     }
 
     #[test]

@@ -549,7 +549,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
     /// `LicenceExpired` when every seat they hold has lapsed; `NoLicence` without one.
     pub async fn start_game(&self, user: UserId) -> Result<SeatId> {
         let now = self.clock.now();
-        let page = PageRequest::new(1, PageRequest::MAX_PER_PAGE);
+        let page = PageRequest::largest(1).map_err(|e| LicensingError::Unknown(e.into()))?;
         let filter = SeatFilter { user: Some(user), ..SeatFilter::default() };
         let seats = self.store.list_seats(Scope::All, &filter, now.date(), &page).await?.items;
         let live: Vec<&Seat> = seats.iter().filter(|s| s.revoked_at.is_none()).collect();
@@ -598,8 +598,8 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
     async fn all_batches(&self, scope: Scope, filter: &BatchFilter) -> Result<Vec<Batch>> {
         let mut batches = Vec::new();
         for number in 1.. {
-            let page =
-                self.store.list_batches(scope, filter, &PageRequest::new(number, PageRequest::MAX_PER_PAGE)).await?;
+            let request = PageRequest::largest(number).map_err(|e| LicensingError::Unknown(e.into()))?;
+            let page = self.store.list_batches(scope, filter, &request).await?;
             let done = page.items.len() < usize::try_from(page.per_page).unwrap_or(usize::MAX);
             batches.extend(page.items);
             if done {

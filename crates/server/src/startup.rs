@@ -66,6 +66,7 @@ impl Application {
         let shared = state.clone();
         let mut server = HttpServer::new(move || {
             App::new()
+                .wrap(from_fn(http_api::middleware::catch_panics))
                 .wrap(http_api::middleware::security_headers())
                 .wrap(from_fn(http_api::middleware::request_id))
                 .wrap(TracingLogger::<RequestLog>::new())

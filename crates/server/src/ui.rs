@@ -2,7 +2,10 @@
 //! read the folder from disk, so a rebuilt UI shows without recompiling). Client-side routes
 //! fall back to `index.html`; `/api/…` never reaches here.
 
-use actix_web::{HttpRequest, HttpResponse, http::header};
+use actix_web::{
+    HttpRequest, HttpResponse,
+    http::{Method, header},
+};
 use rust_embed::RustEmbed;
 
 #[derive(RustEmbed)]
@@ -11,6 +14,13 @@ use rust_embed::RustEmbed;
 struct Assets;
 
 pub async fn serve(request: HttpRequest) -> HttpResponse {
+    // Pages are read, never posted to: anything else is not a route of the UI.
+    if !matches!(*request.method(), Method::GET | Method::HEAD) {
+        return HttpResponse::MethodNotAllowed()
+            .insert_header((header::ALLOW, "GET, HEAD"))
+            .content_type("text/plain; charset=utf-8")
+            .body("405 Method not allowed");
+    }
     let path = request.path().trim_start_matches('/');
     if let Some(file) = (!path.is_empty()).then(|| Assets::get(path)).flatten() {
         // Vite puts a content hash in every name under assets/: they never change.

@@ -82,7 +82,7 @@ async fn list_audit_events(
     let request = kernel::PageRequest::new(
         query.page.unwrap_or(1),
         query.per_page.unwrap_or(kernel::PageRequest::DEFAULT_PER_PAGE),
-    );
+    )?;
     let query = query.into_inner();
     let filter = store::AuditFilter {
         action: query.action,

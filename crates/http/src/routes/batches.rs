@@ -119,7 +119,7 @@ async fn list_batches(
     query: web::Query<BatchQuery>,
 ) -> Result<web::Json<Paged<Batch>>, ApiError> {
     let filter = BatchFilter { company: query.company_id.map(Into::into), search: list.search(), active: query.active };
-    let page = state.licensing.batches(who.actor.scope, &filter, &list.request()).await?;
+    let page = state.licensing.batches(who.actor.scope, &filter, &list.request()?).await?;
     Ok(web::Json(Paged::of(page, Batch::from)))
 }
 
@@ -193,7 +193,7 @@ async fn list_members(
     let search = list.search();
     let page = state
         .licensing
-        .members(who.actor.scope, BatchId::from(id.into_inner()), search.as_deref(), &list.request())
+        .members(who.actor.scope, BatchId::from(id.into_inner()), search.as_deref(), &list.request()?)
         .await?;
     Ok(web::Json(Paged::of(page, |m| Member {
         user_id: m.user.as_uuid(),

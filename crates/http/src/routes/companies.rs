@@ -128,7 +128,7 @@ async fn list_companies(
         industry: query.industry_id.map(Into::into),
         country: query.country_id.map(Into::into),
     };
-    let page = state.licensing.companies(who.actor.scope, &filter, &list.request()).await?;
+    let page = state.licensing.companies(who.actor.scope, &filter, &list.request()?).await?;
     Ok(web::Json(Paged::of(page, Company::from)))
 }
 

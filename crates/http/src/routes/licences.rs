@@ -228,7 +228,7 @@ async fn list_allocations(
     list: web::Query<ListQuery>,
     query: web::Query<AllocationQuery>,
 ) -> Result<web::Json<Paged<Allocation>>, ApiError> {
-    let page = state.licensing.allocations(who.actor.scope, &query.filter(), &list.request()).await?;
+    let page = state.licensing.allocations(who.actor.scope, &query.filter(), &list.request()?).await?;
     let now = state.licensing.now();
     Ok(web::Json(Paged::of(page, |u| allocation(u, now))))
 }
@@ -351,7 +351,7 @@ async fn list_seats(
         state: query.state.map(Into::into),
         search: list.search(),
     };
-    let page = state.licensing.seats(who.actor.scope, &filter, &list.request()).await?;
+    let page = state.licensing.seats(who.actor.scope, &filter, &list.request()?).await?;
     let today = state.licensing.now().date();
     Ok(web::Json(Paged::of(page, |s| Seat {
         state: s.state(today).into(),

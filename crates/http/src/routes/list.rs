@@ -2,6 +2,8 @@
 //! and one page of items with the total in the answer.
 
 use kernel::{Page, PageRequest, SortDirection};
+
+use crate::ApiError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -15,27 +17,36 @@ pub enum Order {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
-    /// From 1.
+    /// From 1; a larger number than the last page answers an empty page.
+    #[param(minimum = 1, maximum = 1_000_000)]
     page: Option<u64>,
-    /// At most 200; 25 by default.
+    /// 25 by default; more than 200 is refused.
+    #[param(minimum = 1, maximum = 200)]
     per_page: Option<u64>,
     /// A column of the list; unknown columns fall back to the list's default order.
     sort: Option<String>,
     #[param(inline)]
     order: Option<Order>,
     /// Part of a name or e-mail, case-insensitive.
+    #[param(max_length = 120)]
     q: Option<String>,
 }
 
 impl ListQuery {
-    #[must_use]
-    pub fn request(&self) -> PageRequest {
+    /// # Errors
+    /// `MALFORMED_REQUEST` naming `page`, `per_page` or `q` when out of range.
+    pub fn request(&self) -> Result<PageRequest, ApiError> {
         let mut request =
-            PageRequest::new(self.page.unwrap_or(1), self.per_page.unwrap_or(PageRequest::DEFAULT_PER_PAGE));
+            PageRequest::new(self.page.unwrap_or(1), self.per_page.unwrap_or(PageRequest::DEFAULT_PER_PAGE))?;
         request.sort = self.sort.clone().map(|column| {
             (column, if matches!(self.order, Some(Order::Desc)) { SortDirection::Desc } else { SortDirection::Asc })
         });
-        request
+        if let Some(q) = &self.q
+            && (q.chars().count() > 120 || q.chars().any(char::is_control))
+        {
+            return Err(ApiError::out_of_range("q", "a search of at most 120 characters without control characters"));
+        }
+        Ok(request)
     }
 
     #[must_use]

@@ -16,16 +16,21 @@ mod reference;
 mod setup;
 mod users;
 
-use actix_web::web;
+use actix_web::{middleware::from_fn, web};
 use utoipa_actix_web::{scope, service_config::ServiceConfig};
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{API_DOCS_PATH, ApiError, AppState, OPENAPI_PATH, ProblemCode};
+use crate::{
+    API_DOCS_PATH, ApiError, AppState, OPENAPI_PATH, ProblemCode,
+    spec_guard::{DocumentedOperations, refuse_undocumented},
+};
 
 /// The documented routes; also what [`crate::openapi`] describes.
 pub(crate) fn api(cfg: &mut ServiceConfig) {
     cfg.service(
         scope::scope("/api/v1")
+            .wrap(from_fn(refuse_undocumented))
+            .wrap(crate::middleware::no_store())
             .configure(health::routes)
             .configure(auth::routes)
             .configure(account::routes)
@@ -44,12 +49,14 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
 /// Registers every API route, the spec and the docs page on an actix app.
 pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
+        let spec = crate::openapi();
         cfg.app_data(web::Data::new(state))
+            .app_data(DocumentedOperations::from_spec(&spec))
             .app_data(web::JsonConfig::default().limit(1 << 20).error_handler(|e, _| malformed(&e)))
             .app_data(web::QueryConfig::default().error_handler(|e, _| malformed(&e)))
             .app_data(web::PathConfig::default().error_handler(|e, _| malformed(&e)));
         api(&mut ServiceConfig::new(cfg));
-        cfg.service(SwaggerUi::new(format!("{API_DOCS_PATH}/{{_:.*}}")).url(OPENAPI_PATH, crate::openapi()))
+        cfg.service(SwaggerUi::new(format!("{API_DOCS_PATH}/{{_:.*}}")).url(OPENAPI_PATH, spec))
             .service(web::redirect(API_DOCS_PATH, format!("{API_DOCS_PATH}/")))
             .service(web::scope("/api").default_service(web::to(not_found)));
     }

@@ -115,7 +115,7 @@ async fn list_countries(
     list: web::Query<ListQuery>,
     active: web::Query<ActiveFilter>,
 ) -> Result<web::Json<Paged<Country>>, ApiError> {
-    let page = state.licensing.countries(&filter(&list, &active), &list.request()).await?;
+    let page = state.licensing.countries(&filter(&list, &active), &list.request()?).await?;
     Ok(web::Json(Paged::of(page, Country::from)))
 }
 
@@ -179,7 +179,7 @@ async fn list_industries(
     list: web::Query<ListQuery>,
     active: web::Query<ActiveFilter>,
 ) -> Result<web::Json<Paged<Industry>>, ApiError> {
-    let page = state.licensing.industries(&filter(&list, &active), &list.request()).await?;
+    let page = state.licensing.industries(&filter(&list, &active), &list.request()?).await?;
     Ok(web::Json(Paged::of(page, Industry::from)))
 }
 

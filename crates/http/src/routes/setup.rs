@@ -46,10 +46,9 @@ async fn complete_setup(
     let SetupRequest { token, email, name, password } = body.into_inner();
     let mut errors = Vec::new();
     let email = email_field(&email).map_err(|e| errors.push(e)).ok();
-    let name = name.trim().to_owned();
-    if name.is_empty() {
-        errors.push(FieldError::new("name", "REQUIRED"));
-    }
+    let name = licensing::drafts::text("name", &name, licensing::drafts::NAME_MAX)
+        .map_err(|p| errors.push(FieldError::new(p.field, p.code)))
+        .unwrap_or_default();
     let Some(email) = email.filter(|_| errors.is_empty()) else {
         return Err(ApiError::fields(ProblemCode::ValidationFailed, errors));
     };

@@ -225,7 +225,7 @@ async fn list_users(
         search: list.search(),
     };
     let page =
-        state.identity.list_users(who.actor.scope, &filter, &list.request()).await.map_err(ApiError::internal)?;
+        state.identity.list_users(who.actor.scope, &filter, &list.request()?).await.map_err(ApiError::internal)?;
     Ok(web::Json(Paged::of(page, User::from)))
 }
 

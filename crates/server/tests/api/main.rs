@@ -10,6 +10,7 @@ mod licences;
 mod logs;
 mod outbox;
 mod passwords;
+mod request_limits;
 mod sessions;
 mod setup;
 mod sign_in;
