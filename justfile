@@ -16,11 +16,26 @@ run: ui
 test: deps postgres lint ui
     cd {{frontend}} && npm run --silent api:check && npm test
     just test-rust
+    just fuzz
     just e2e
 
 # Rust tests (SQLite and PostgreSQL; in CI an unreachable PostgreSQL fails them).
 test-rust:
     if command -v cargo-nextest >/dev/null; then cargo nextest run --workspace --no-fail-fast; else cargo test --workspace --no-fail-fast; fi
+
+# Every operation of the spec fuzzed by schemathesis as super admin, company admin and
+# trainee, all checks on; fails on any 5xx or answer the spec does not describe.
+fuzz examples="20":
+    #!/usr/bin/env bash
+    set -euo pipefail
+    venv=target/fuzz-venv
+    if [ ! -x "$venv/bin/st" ]; then
+      echo "==> installing schemathesis into $venv"
+      python3 -m venv "$venv"
+      "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==4.32.5"
+    fi
+    cargo build --quiet --bin playtrack
+    python3 scripts/fuzz.py target/debug/playtrack "$venv/bin/st" --max-examples {{examples}}
 
 # Browser journeys in Debian's Chromium against the real server binary.
 e2e: chromium ui

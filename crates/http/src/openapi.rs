@@ -25,7 +25,7 @@ pub const API_DOCS_PATH: &str = "/api/docs";
         (name = "passwords", description = "Forgotten, reset, changed and invited passwords"),
         (name = "audit", description = "Who did what, for admins"),
     ),
-    modifiers(&BearerAuth, &StandardAnswers),
+    modifiers(&BearerAuth),
 )]
 struct ApiDoc;
 
@@ -86,7 +86,9 @@ impl utoipa::Modify for StandardAnswers {
 /// The document this build serves at [`OPENAPI_PATH`] and publishes in `openapi/openapi.json`.
 #[must_use]
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    let (_, api) =
+    let (_, mut api) =
         App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(crate::routes::api).split_for_parts();
+    // After the routes: `modifiers(…)` would run before there is any path to amend.
+    utoipa::Modify::modify(&StandardAnswers, &mut api);
     api
 }

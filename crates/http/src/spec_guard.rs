@@ -80,14 +80,14 @@ impl DocumentedOperations {
     fn check(&self, method: &Method, path: &str, query: &str) -> Option<Undocumented> {
         let method = if method == Method::HEAD { &Method::GET } else { method };
         let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
-        let on_path: Vec<&Operation> = self
-            .0
-            .iter()
-            .filter(|op| {
-                op.segments.len() == segments.len()
-                    && op.segments.iter().zip(&segments).all(|(want, got)| want.as_deref().is_none_or(|w| w == *got))
-            })
-            .collect();
+        let matching = self.0.iter().filter(|op| {
+            op.segments.len() == segments.len()
+                && op.segments.iter().zip(&segments).all(|(want, got)| want.as_deref().is_none_or(|w| w == *got))
+        });
+        // As the router does: `/users/import` is that path, not `/users/{id}` with id "import".
+        let literal = |op: &Operation| op.segments.iter().filter(|s| s.is_some()).count();
+        let most_literal = matching.clone().map(literal).max();
+        let on_path: Vec<&Operation> = matching.filter(|op| Some(literal(op)) == most_literal).collect();
         if on_path.is_empty() {
             return None;
         }
@@ -150,6 +150,7 @@ mod tests {
             check(Method::PATCH, "/api/v1/companies", ""),
             Some(Undocumented::Method(vec![Method::GET, Method::POST]))
         );
+        assert_eq!(check(Method::PUT, "/api/v1/users/import", ""), Some(Undocumented::Method(vec![Method::POST])));
         assert_eq!(check(Method::GET, "/api/v1/no-such-thing", "x=1"), None, "routing answers 404");
     }
 }

@@ -18,8 +18,10 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
 #[into_params(parameter_in = Query)]
 pub struct AuditQuery {
     /// From 1.
+    #[param(minimum = 1, maximum = 1_000_000)]
     page: Option<u64>,
     /// At most 200.
+    #[param(minimum = 1, maximum = 200)]
     per_page: Option<u64>,
     /// Only this action, e.g. `sign_in.failed` or `company.updated`.
     action: Option<String>,

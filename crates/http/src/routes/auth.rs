@@ -24,6 +24,7 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct LoginRequest {
     /// Trimmed and lower-cased by the server.
     email: String,
@@ -67,6 +68,7 @@ pub struct EulaChallenge {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct OtpRequest {
     /// The six digits from the mail.
     otp: String,

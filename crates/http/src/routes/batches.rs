@@ -56,11 +56,13 @@ impl From<licensing::Batch> for Batch {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct BatchInput {
     /// Required of the super admin when creating; a company admin's batches are their
     /// company's. A batch never changes company.
     company_id: Option<Uuid>,
+    #[schema(min_length = 1, max_length = 120)]
     name: String,
     #[serde(with = "iso_date::option")]
     starts_on: Option<Date>,
@@ -97,6 +99,7 @@ pub struct Member {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct MoveInput {
     /// The batch the trainee moves to (of the same company).
     to_batch_id: Uuid,

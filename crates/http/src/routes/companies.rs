@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 use uuid::Uuid;
 
-use super::list::{ListQuery, Paged};
+use super::list::{ListQuery, Paged, whole_number};
 use crate::{
     ApiError, AppState, Problem,
     auth::extract::{Acting, Authenticated},
@@ -63,14 +63,23 @@ impl From<licensing::Company> for Company {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct CompanyInput {
+    #[schema(min_length = 1, max_length = 120)]
     name: String,
+    #[schema(format = Email, max_length = 254)]
     email: String,
+    #[schema(min_length = 1, max_length = 120)]
     contact_person: String,
     industry_id: Option<Uuid>,
     country_id: Option<Uuid>,
+    /// Optional; line breaks are kept.
+    #[schema(max_length = 1000)]
     remark: String,
+    /// Idle minutes before a session of this company ends.
+    #[schema(minimum = 1, maximum = 60)]
+    #[serde(deserialize_with = "whole_number::option")]
     session_minutes: Option<i64>,
     /// Only the super admin switches a company on or off.
     active: bool,

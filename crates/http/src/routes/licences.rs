@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 use uuid::Uuid;
 
-use super::list::{ListQuery, Paged, iso_date};
+use super::list::{ListQuery, Paged, iso_date, whole_number};
 use crate::{ApiError, AppState, Problem, auth::extract::Acting};
 
 pub(super) fn routes(cfg: &mut ServiceConfig) {
@@ -77,10 +77,13 @@ pub struct Allocation {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct AllocationInput {
     /// Required when creating; an allocation never changes company.
     company_id: Option<Uuid>,
     batch_id: Option<Uuid>,
+    #[schema(minimum = 1, maximum = 100_000)]
+    #[serde(default, deserialize_with = "whole_number::option")]
     seats: Option<i64>,
     #[serde(default, with = "iso_date::option")]
     valid_from: Option<Date>,
@@ -187,6 +190,7 @@ pub struct Seat {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct AssignInput {
     user_id: Uuid,
 }

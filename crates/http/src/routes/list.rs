@@ -28,7 +28,7 @@ pub struct ListQuery {
     #[param(inline)]
     order: Option<Order>,
     /// Part of a name or e-mail, case-insensitive.
-    #[param(max_length = 120)]
+    #[param(max_length = 120, pattern = r"^[^\u0000-\u001F\u007F-\u009F]*$")]
     q: Option<String>,
 }
 
@@ -77,3 +77,36 @@ impl<T> Paged<T> {
 }
 
 time::serde::format_description!(pub iso_date, Date, "[year]-[month]-[day]");
+
+/// A whole number in a JSON body, written `5` or `5.0`: JSON (and JSON Schema's `integer`)
+/// do not tell the two apart, so neither does the API. A fraction or a number beyond `i64` is
+/// refused like any malformed body.
+pub mod whole_number {
+    use serde::{Deserialize, Deserializer, de::Error};
+
+    fn whole<E: Error>(number: &serde_json::Number) -> Result<i64, E> {
+        number
+            .as_i64()
+            .or_else(|| {
+                number.as_f64().filter(|f| f.fract() == 0.0 && (-9.0e15..=9.0e15).contains(f)).map(|f| f as i64)
+            })
+            .ok_or_else(|| E::custom(format!("{number} is not a whole number")))
+    }
+
+    /// For `Option<i64>` fields (with `#[serde(default)]`).
+    ///
+    /// # Errors
+    /// Anything but a whole number or null.
+    pub fn option<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
+        Option::<serde_json::Number>::deserialize(deserializer)?.map(|n| whole(&n)).transpose()
+    }
+
+    /// For `usize` fields.
+    ///
+    /// # Errors
+    /// Anything but a whole number from 0.
+    pub fn count<'de, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+        let n = whole(&serde_json::Number::deserialize(deserializer)?)?;
+        usize::try_from(n).map_err(|_| D::Error::custom(format!("{n} is below 0")))
+    }
+}

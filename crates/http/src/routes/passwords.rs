@@ -30,17 +30,20 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct EmailRequest {
     email: String,
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct TokenRequest {
     /// The token of the link.
     token: String,
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct SetPasswordRequest {
     token: String,
     password: String,
@@ -49,6 +52,7 @@ pub struct SetPasswordRequest {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ChangePasswordRequest {
     current_password: String,
     password: String,

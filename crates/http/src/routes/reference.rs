@@ -44,9 +44,13 @@ impl From<licensing::Country> for Country {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct CountryInput {
+    #[schema(min_length = 1, max_length = 120)]
     name: String,
+    /// Two letters (ISO 3166-1 alpha-2), stored upper-case.
+    #[schema(pattern = "^[A-Za-z]{2}$")]
     iso_code: String,
     active: bool,
 }
@@ -77,8 +81,10 @@ impl From<licensing::Industry> for Industry {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct IndustryInput {
+    #[schema(min_length = 1, max_length = 120)]
     name: String,
     active: bool,
 }

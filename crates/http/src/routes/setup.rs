@@ -17,6 +17,7 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct SetupRequest {
     /// The token of the setup link.
     token: String,

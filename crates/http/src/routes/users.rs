@@ -14,7 +14,7 @@ use uuid::Uuid;
 use super::{
     dto::Role as RoleDto,
     import_file::read_rows,
-    list::{ListQuery, Paged},
+    list::{ListQuery, Paged, whole_number},
 };
 use crate::{ApiError, AppState, FieldError, Problem, ProblemCode, auth::extract::Acting};
 
@@ -95,6 +95,7 @@ impl From<identity::User> for User {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct NewUserInput {
     #[serde(default)]
     email: String,
@@ -110,6 +111,7 @@ pub struct NewUserInput {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 #[derive(Default)]
 pub struct UserUpdateInput {
@@ -127,8 +129,11 @@ pub struct ImportQuery {
 }
 
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ImportRowDto {
     /// The row's line in the uploaded file.
+    #[schema(minimum = 0, maximum = 1_000_000)]
+    #[serde(deserialize_with = "whole_number::count")]
     line: usize,
     name: String,
     email: String,
@@ -154,6 +159,7 @@ pub struct ImportPreview {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ImportInput {
     company_id: Option<Uuid>,
     batch_id: Option<Uuid>,
