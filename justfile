@@ -6,7 +6,7 @@ frontend := "frontend"
 
 # List the recipes.
 default:
-    @just --list
+    @{{just_executable()}} --list
 
 # Bring the portal up on embedded SQLite with demo data (./data), and print where to sign in.
 run: ui
@@ -15,9 +15,9 @@ run: ui
 # Every check and test: lints, spec drift, Rust on SQLite + PostgreSQL, Vitest, Playwright.
 test: deps postgres lint ui
     cd {{frontend}} && npm run --silent api:check && npm test
-    just test-rust
-    just fuzz
-    just e2e
+    {{just_executable()}} test-rust
+    {{just_executable()}} fuzz
+    {{just_executable()}} e2e
 
 # Rust tests (SQLite and PostgreSQL; in CI an unreachable PostgreSQL fails them).
 test-rust:
