@@ -3,12 +3,12 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod auth;
-mod spec_guard;
 pub mod error;
 pub mod middleware;
 mod openapi;
 pub mod request_log;
 mod routes;
+mod spec_guard;
 
 pub use error::{ApiError, FieldError, Problem, ProblemCode};
 pub use openapi::{API_DOCS_PATH, OPENAPI_PATH, openapi};

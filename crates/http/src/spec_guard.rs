@@ -46,11 +46,8 @@ impl DocumentedOperations {
     pub fn from_spec(spec: &OpenApi) -> Self {
         let mut operations = Vec::new();
         for (path, item) in &spec.paths.paths {
-            let segments: Vec<Option<String>> = path
-                .trim_start_matches('/')
-                .split('/')
-                .map(|s| (!s.starts_with('{')).then(|| s.to_owned()))
-                .collect();
+            let segments: Vec<Option<String>> =
+                path.trim_start_matches('/').split('/').map(|s| (!s.starts_with('{')).then(|| s.to_owned())).collect();
             let methods = [
                 (Method::GET, &item.get),
                 (Method::POST, &item.post),
