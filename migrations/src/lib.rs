@@ -10,6 +10,7 @@ mod m20261122_000002_create_level_catalogue_and_attempts;
 mod m20261122_000003_add_sign_in_state;
 mod m20261122_000004_create_mail_outbox;
 mod m20261122_000005_create_licence_seats;
+mod m20261125_000006_limit_live_seats_per_trainee;
 
 #[derive(Debug)]
 pub struct Migrator;
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000003_add_sign_in_state::Migration),
             Box::new(m20261122_000004_create_mail_outbox::Migration),
             Box::new(m20261122_000005_create_licence_seats::Migration),
+            Box::new(m20261125_000006_limit_live_seats_per_trainee::Migration),
         ]
     }
 }

@@ -118,6 +118,22 @@ pub fn email(field: &'static str, raw: &str) -> Result<Email, FieldProblem> {
     })
 }
 
+/// A language field: one of [`kernel::LOCALES`] in any case, or `default` when left empty
+/// (`UNKNOWN_LANGUAGE`).
+///
+/// # Errors
+/// The field's problem.
+pub fn locale(field: &'static str, raw: &str, default: &'static str) -> Result<&'static str, FieldProblem> {
+    let wanted = raw.trim();
+    if wanted.is_empty() {
+        return Ok(default);
+    }
+    kernel::LOCALES
+        .into_iter()
+        .find(|l| l.eq_ignore_ascii_case(wanted))
+        .ok_or(FieldProblem::new(field, "UNKNOWN_LANGUAGE"))
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct CountryDraft {
     pub name: String,

@@ -10,7 +10,7 @@ pub mod ports;
 pub mod service;
 
 pub use drafts::{AllocationDraft, BatchDraft, CompanyDraft, CountryDraft, FieldProblem, IndustryDraft, Invalid};
-pub use ledger::{Holding, LedgerError, SeatLedger, SeatSummary};
+pub use ledger::{CompanyLedger, Holding, LedgerError, SeatLedger, SeatSummary};
 pub use model::{Allocation, AllocationUse, Batch, Company, Country, Industry, Member, Seat, SeatState};
 pub use plan::{ImportContext, ImportRow, RowPlan, plan_import, seat_sources};
 pub use ports::*;

@@ -77,7 +77,7 @@ pub struct AllocationUse {
 pub enum SeatState {
     Assigned,
     Activated,
-    /// Held when its allocation's validity ended: the game no longer starts with it.
+    /// Its allocation's validity ended: the game no longer starts with it.
     Expired,
     /// Taken back before it was used; the seat went back to the pool.
     Revoked,
@@ -89,13 +89,18 @@ pub struct Seat {
     pub id: SeatId,
     pub allocation: AllocationId,
     pub company: CompanyId,
-    pub batch: Option<BatchId>,
+    /// The batch the seat's allocation is reserved for; `None` for a company-wide one.
+    pub allocation_batch: Option<BatchId>,
     pub user: UserId,
     pub user_name: String,
     pub user_email: Email,
+    /// The batches the trainee is a member of now.
+    pub user_batches: Vec<BatchId>,
     pub assigned_at: OffsetDateTime,
     pub activated_at: Option<OffsetDateTime>,
     pub revoked_at: Option<OffsetDateTime>,
+    /// When the trainee took a seat of a valid allocation in place of this expired one.
+    pub replaced_at: Option<OffsetDateTime>,
     pub valid_until: Date,
 }
 
@@ -104,13 +109,20 @@ impl Seat {
     pub fn state(&self, today: Date) -> SeatState {
         if self.revoked_at.is_some() {
             SeatState::Revoked
-        } else if today > self.valid_until {
+        } else if self.replaced_at.is_some() || today > self.valid_until {
             SeatState::Expired
         } else if self.activated_at.is_some() {
             SeatState::Activated
         } else {
             SeatState::Assigned
         }
+    }
+
+    /// Live: the trainee holds it (neither revoked nor replaced). A trainee holds at most one
+    /// live seat.
+    #[must_use]
+    pub const fn is_held(&self) -> bool {
+        self.revoked_at.is_none() && self.replaced_at.is_none()
     }
 }
 

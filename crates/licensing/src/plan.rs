@@ -31,6 +31,9 @@ pub struct ImportRow {
     pub email: String,
     /// A batch name of the company; empty for the import's default batch.
     pub batch: String,
+    /// The trainee's language (of their invitation and screens); empty for the import's
+    /// default language.
+    pub locale: String,
 }
 
 /// The verdict on one row: where the trainee would go, or why they cannot.
@@ -40,6 +43,7 @@ pub struct RowPlan {
     pub email: Option<Email>,
     pub batch: Option<BatchId>,
     pub allocation: Option<AllocationId>,
+    pub locale: Option<&'static str>,
     /// Empty when the row can be imported.
     pub problems: Vec<FieldProblem>,
 }
@@ -56,14 +60,16 @@ impl RowPlan {
 pub struct ImportContext<'a> {
     pub batches: &'a [Batch],
     pub default_batch: Option<BatchId>,
+    /// The language of rows that name none.
+    pub default_locale: &'static str,
     /// E-mails already used by anyone.
     pub taken_emails: &'a HashSet<Email>,
     pub open: Vec<AllocationUse>,
     pub today: Date,
 }
 
-/// Checks every row — e-mail, name, duplicates (in the file and in the portal), batch, and a
-/// seat for each — as if the rows were imported in order.
+/// Checks every row — e-mail, name, duplicates (in the file and in the portal), batch,
+/// language, and a seat for each — as if the rows were imported in order.
 #[must_use]
 pub fn plan_import(rows: Vec<ImportRow>, context: ImportContext<'_>) -> Vec<RowPlan> {
     let by_name: HashMap<String, BatchId> =
@@ -93,6 +99,8 @@ pub fn plan_import(rows: Vec<ImportRow>, context: ImportContext<'_>) -> Vec<RowP
                 }
                 found
             };
+            let locale =
+                drafts::locale("locale", &row.locale, context.default_locale).map_err(|p| problems.push(p)).ok();
             let mut allocation = None;
             if problems.is_empty() {
                 let batches: Vec<BatchId> = batch.into_iter().collect();
@@ -105,7 +113,7 @@ pub fn plan_import(rows: Vec<ImportRow>, context: ImportContext<'_>) -> Vec<RowP
                     None => problems.push(FieldProblem::new("seat", "NO_SEAT_LEFT")),
                 }
             }
-            RowPlan { row, email, batch, allocation, problems }
+            RowPlan { row, email, batch, allocation, locale, problems }
         })
         .collect()
 }
@@ -139,7 +147,7 @@ mod tests {
     }
 
     fn row(line: usize, name: &str, email: &str, batch: &str) -> ImportRow {
-        ImportRow { line, name: name.into(), email: email.into(), batch: batch.into() }
+        ImportRow { line, name: name.into(), email: email.into(), batch: batch.into(), locale: String::new() }
     }
 
     #[test]
@@ -174,6 +182,7 @@ mod tests {
         let context = ImportContext {
             batches: std::slice::from_ref(&cohort),
             default_batch: Some(cohort.id),
+            default_locale: "en",
             taken_emails: &taken,
             open: vec![allocation(company, None, 3, date!(2027 - 01 - 01))],
             today: TODAY,
@@ -193,6 +202,39 @@ mod tests {
                 (7, vec!["UNKNOWN_BATCH"]),
                 (8, vec![]),
                 (9, vec!["NO_SEAT_LEFT"]),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_row_keeps_its_language_takes_the_default_without_one_and_names_an_unknown_one() {
+        let company = CompanyId::new();
+        let languages = ["fr", " AR ", "", "klingon"];
+        let rows = languages
+            .iter()
+            .enumerate()
+            .map(|(i, locale)| ImportRow {
+                locale: (*locale).into(),
+                ..row(i + 2, "Asha", &format!("a{i}@orbis.example"), "")
+            })
+            .collect();
+        let context = ImportContext {
+            batches: &[],
+            default_batch: None,
+            default_locale: "it",
+            taken_emails: &HashSet::new(),
+            open: vec![allocation(company, None, 9, date!(2027 - 01 - 01))],
+            today: TODAY,
+        };
+        let plans = plan_import(rows, context);
+        let verdicts: Vec<_> = plans.iter().map(|p| (p.locale, p.problems.clone())).collect();
+        assert_eq!(
+            verdicts,
+            [
+                (Some("fr"), vec![]),
+                (Some("ar"), vec![]),
+                (Some("it"), vec![]),
+                (None, vec![FieldProblem::new("locale", "UNKNOWN_LANGUAGE")]),
             ]
         );
     }

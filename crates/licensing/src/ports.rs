@@ -168,7 +168,8 @@ pub struct Trainee {
     /// Disabled trainees get no seat.
     pub disabled: bool,
     pub batches: Vec<BatchId>,
-    /// The allocations in which they hold a live (not revoked) seat.
+    /// Their live seat (neither revoked nor replaced) and its allocation; the database
+    /// keeps it to at most one.
     pub holds: Vec<(SeatId, AllocationId)>,
 }
 
@@ -177,7 +178,8 @@ pub enum TakeError {
     /// Every seat of the allocation is held (the database's guard, under any race).
     #[error("the allocation is full")]
     Full,
-    /// The trainee already holds a live seat of this allocation.
+    /// The trainee already holds a live seat of the company (the database's guard, under
+    /// any race).
     #[error("already held")]
     Held,
 }
@@ -230,17 +232,19 @@ pub trait Seats: Clone + Send + Sync + 'static {
         day: Date,
     ) -> impl Future<Output = Result<Vec<AllocationUse>>> + Send;
     /// Takes one seat of `allocation` for `user` atomically: the count held can never pass
-    /// the count bought, whatever runs at the same time.
+    /// the count bought, and the trainee never holds two live seats, whatever runs at the same
+    /// time. A live seat of theirs whose allocation ended before `at` is replaced (it stays as
+    /// history, expired); any other live seat makes it [`TakeError::Held`].
     fn take_seat(
         &self,
         allocation: AllocationId,
         user: UserId,
         at: OffsetDateTime,
     ) -> impl Future<Output = Result<std::result::Result<SeatId, TakeError>>> + Send;
-    /// Revokes a seat that was never activated, giving it back to the pool; `false` when it
-    /// was activated or already revoked.
+    /// Revokes a live seat that was never activated, giving it back to the pool; `false` when
+    /// it was activated, revoked or replaced.
     fn release_seat(&self, seat: SeatId, at: OffsetDateTime) -> impl Future<Output = Result<bool>> + Send;
-    /// Revokes every unactivated live seat of `user`; answers how many.
+    /// Revokes the unactivated live seat of `user`; answers how many (0 or 1).
     fn release_unused_seats(&self, user: UserId, at: OffsetDateTime) -> impl Future<Output = Result<u64>> + Send;
     /// Marks the seat used (the first game hand-off); a second activation keeps the first time.
     fn activate_seat(&self, seat: SeatId, at: OffsetDateTime) -> impl Future<Output = Result<()>> + Send;

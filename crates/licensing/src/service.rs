@@ -11,7 +11,7 @@ use crate::{
     Allocation, AllocationDraft, AllocationFilter, AllocationUse, Batch, BatchDraft, BatchFilter, Company,
     CompanyDraft, CompanyFilter, Country, CountryDraft, EnrolError, Enrolee, FieldProblem, FindError, ImportContext,
     ImportRow, Industry, IndustryDraft, Invalid, LicensingStore, Logo, Member, ReferenceFilter, RowPlan, SaveError,
-    Seat, SeatFilter, SeatSummary, TakeError, plan_import, seat_sources,
+    Seat, SeatFilter, SeatSummary, TakeError, Trainee, plan_import, seat_sources,
 };
 
 /// The largest logo accepted.
@@ -78,6 +78,11 @@ fn change(before: Option<&impl Serialize>, after: &impl Serialize) -> Value {
     json!({ "before": before, "after": after })
 }
 
+/// The trainee's live seat of an allocation in `open` (valid today), if they hold one.
+fn valid_seat(trainee: &Trainee, open: &[AllocationUse]) -> Option<SeatId> {
+    trainee.holds.iter().find(|(_, a)| open.iter().any(|u| u.allocation.id == *a)).map(|(seat, _)| *seat)
+}
+
 /// The summary of one company (or one batch of it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SummaryLine {
@@ -99,6 +104,7 @@ pub struct TraineeDraft {
     pub name: String,
     pub email: String,
     pub batch: Option<BatchId>,
+    /// Their language; empty for the default the caller names.
     pub locale: String,
 }
 
@@ -456,7 +462,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         let now = self.clock.now();
         let mut lines: Vec<SummaryLine> = Vec::new();
         for used in self.store.all_allocations(scope, filter).await? {
-            let seats = SeatSummary::of(&used.allocation, used.taken, used.activated, now);
+            let seats = used.summary(now);
             let batch = match group {
                 SummaryGroup::Company => None,
                 SummaryGroup::Batch => used.allocation.batch,
@@ -479,7 +485,8 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
     }
 
     /// Gives a trainee a seat of an allocation of their batch (or company). Someone already
-    /// holding a valid seat keeps it: assigning twice takes no second seat.
+    /// holding a valid seat keeps it: assigning twice takes no second seat. A seat of an
+    /// allocation that has ended is replaced by the new one.
     ///
     /// # Errors
     /// `NotFound` for someone outside the scope; `UserDisabled`; `NoSeatLeft`.
@@ -490,8 +497,8 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         }
         let now = self.clock.now();
         let open = self.store.open_allocations(trainee.company, now.date()).await?;
-        if let Some((seat, _)) = trainee.holds.iter().find(|(_, a)| open.iter().any(|u| u.allocation.id == *a)) {
-            return Ok((*seat, false));
+        if let Some(seat) = valid_seat(&trainee, &open) {
+            return Ok((seat, false));
         }
         for source in seat_sources(&open, &trainee.batches, now.date()) {
             match self.store.take_seat(source.allocation.id, user, now).await? {
@@ -500,33 +507,38 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
                     self.audit(actor.event(now, "seat.assigned", "seat", seat, Some(trainee.company), details)).await?;
                     return Ok((seat, true));
                 }
-                // Another request took the last seat meanwhile: try the next allocation.
+                // Another request took the last seat meanwhile: try the next allocation. The
+                // database still refuses a second live seat for the trainee whichever it is.
                 Err(TakeError::Full) => {}
+                // Another request gave the trainee a seat meanwhile: that one is theirs.
                 Err(TakeError::Held) => {
                     let trainee = self.store.find_trainee(actor.scope, user).await?;
-                    let held = trainee.holds.iter().find(|(_, a)| *a == source.allocation.id);
-                    return held.map(|(seat, _)| (*seat, false)).ok_or(LicensingError::NoSeatLeft);
+                    return valid_seat(&trainee, &open).map(|seat| (seat, false)).ok_or(LicensingError::NoSeatLeft);
                 }
             }
         }
         Err(LicensingError::NoSeatLeft)
     }
 
-    /// Takes back a seat that was never used; it returns to the pool.
+    /// Takes back a seat that was never used; it returns to the pool. Revoking a seat nobody
+    /// holds any more (revoked, or replaced after it expired) changes nothing and succeeds, so
+    /// two admins revoking one seat at once both succeed — whichever was first.
     ///
     /// # Errors
     /// `NotFound` outside the scope; `SeatInUse` once the game was started with it.
     pub async fn revoke_seat(&self, actor: &Actor, id: SeatId) -> Result<()> {
-        let seat = self.store.find_seat(actor.scope, id).await?;
-        if seat.revoked_at.is_some() {
-            return Ok(());
-        }
+        let mut seat = self.store.find_seat(actor.scope, id).await?;
         let now = self.clock.now();
-        if seat.activated_at.is_some() || !self.store.release_seat(id, now).await? {
-            return Err(LicensingError::SeatInUse);
+        if seat.activated_at.is_none() && seat.is_held() {
+            if self.store.release_seat(id, now).await? {
+                let details = json!({ "user_id": seat.user, "allocation_id": seat.allocation });
+                return self.audit(actor.event(now, "seat.revoked", "seat", id, Some(seat.company), details)).await;
+            }
+            // Released by a concurrent revocation, or started meanwhile: answer as a request
+            // made a moment later would be answered.
+            seat = self.store.find_seat(actor.scope, id).await?;
         }
-        let details = json!({ "user_id": seat.user, "allocation_id": seat.allocation });
-        self.audit(actor.event(now, "seat.revoked", "seat", id, Some(seat.company), details)).await
+        if seat.activated_at.is_some() { Err(LicensingError::SeatInUse) } else { Ok(()) }
     }
 
     /// A disabled trainee's unused seats go back to the pool.
@@ -552,7 +564,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         let page = PageRequest::largest(1).map_err(|e| LicensingError::Unknown(e.into()))?;
         let filter = SeatFilter { user: Some(user), ..SeatFilter::default() };
         let seats = self.store.list_seats(Scope::All, &filter, now.date(), &page).await?.items;
-        let live: Vec<&Seat> = seats.iter().filter(|s| s.revoked_at.is_none()).collect();
+        let live: Vec<&Seat> = seats.iter().filter(|s| s.is_held()).collect();
         let valid = live.iter().filter(|s| now.date() <= s.valid_until).min_by_key(|s| s.activated_at.is_none());
         match valid {
             Some(seat) => {
@@ -566,7 +578,8 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
 
     // --- trainees --------------------------------------------------------------------------
 
-    /// Checks an import without writing anything.
+    /// Checks an import without writing anything. Rows naming no batch go to
+    /// `default_batch`, rows naming no language get `default_locale`.
     ///
     /// # Errors
     /// `Invalid`/`NotFound` for the company or default batch; storage failures.
@@ -575,6 +588,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         actor: &Actor,
         company: Option<CompanyId>,
         default_batch: Option<BatchId>,
+        default_locale: &'static str,
         rows: Vec<ImportRow>,
     ) -> Result<(CompanyId, Vec<RowPlan>)> {
         let company = self.acting_company(actor, company).await?;
@@ -591,7 +605,14 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         let taken_emails = self.store.existing_emails(&emails).await?;
         let today = self.clock.now().date();
         let open = self.store.open_allocations(company, today).await?;
-        let context = ImportContext { batches: &batches, default_batch, taken_emails: &taken_emails, open, today };
+        let context = ImportContext {
+            batches: &batches,
+            default_batch,
+            default_locale,
+            taken_emails: &taken_emails,
+            open,
+            today,
+        };
         Ok((company, plan_import(rows, context)))
     }
 
@@ -620,9 +641,10 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         actor: &Actor,
         company: Option<CompanyId>,
         default_batch: Option<BatchId>,
+        default_locale: &'static str,
         rows: Vec<ImportRow>,
     ) -> std::result::Result<Vec<UserId>, ImportError> {
-        let (company, mut plans) = self.preview_import(actor, company, default_batch, rows).await?;
+        let (company, mut plans) = self.preview_import(actor, company, default_batch, default_locale, rows).await?;
         if plans.is_empty() {
             return Err(LicensingError::Invalid(Invalid(vec![FieldProblem::new("rows", "REQUIRED")])).into());
         }
@@ -637,7 +659,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
                         email: p.email.clone()?,
                         name: p.row.name.trim().to_owned(),
                         batch: p.batch,
-                        locale: "en".to_owned(),
+                        locale: p.locale?.to_owned(),
                     },
                     p.allocation?,
                 ))
@@ -661,19 +683,27 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         }
     }
 
-    /// Creates one trainee with a seat, through the same checks as an import.
+    /// Creates one trainee with a seat, through the same checks as an import; a draft naming
+    /// no language gets `default_locale`.
     ///
     /// # Errors
-    /// `Invalid` (the row's problems on their fields, `email`: `TAKEN` included);
-    /// `NoSeatLeft`.
+    /// `Invalid` (the row's problems on their fields, `email`: `TAKEN` and `locale`:
+    /// `UNKNOWN_LANGUAGE` included); `NoSeatLeft`.
     pub async fn create_trainee(
         &self,
         actor: &Actor,
         company: Option<CompanyId>,
         draft: &TraineeDraft,
+        default_locale: &'static str,
     ) -> Result<UserId> {
-        let row = ImportRow { line: 1, name: draft.name.clone(), email: draft.email.clone(), batch: String::new() };
-        match self.import(actor, company, draft.batch, vec![row]).await {
+        let row = ImportRow {
+            line: 1,
+            name: draft.name.clone(),
+            email: draft.email.clone(),
+            batch: String::new(),
+            locale: draft.locale.clone(),
+        };
+        match self.import(actor, company, draft.batch, default_locale, vec![row]).await {
             Ok(users) => users.first().copied().ok_or_else(|| anyhow::anyhow!("no trainee created").into()),
             Err(ImportError::Rejected(plans)) => {
                 let problems: Vec<FieldProblem> = plans.into_iter().flat_map(|p| p.problems).collect();

@@ -175,6 +175,7 @@ pub async fn seed(
     let now = OffsetDateTime::now_utc();
 
     let mut trainees = Vec::new();
+    let mut allocations = Vec::new();
     for company in &COMPANIES {
         let company_id = CompanyId::new();
         let first_of_company = trainees.len();
@@ -223,14 +224,14 @@ pub async fn seed(
                 trainees.push(user.id);
             }
         }
-        seed_seats(store, provider, company_id, &trainees[first_of_company..], now).await?;
+        allocations.push(seed_seats(store, provider, company_id, &trainees[first_of_company..], now).await?);
     }
 
     let meridian =
         companies::Entity::find().filter(companies::Column::Name.eq(COMPANIES[0].name)).one(&store.db).await?;
     let first_batch =
         batches::Entity::find().filter(batches::Column::Name.eq(COMPANIES[0].batches[0].0)).one(&store.db).await?;
-    if let (Some(company), Some(batch)) = (meridian, first_batch) {
+    if let (Some(company), Some(batch), Some(allocation)) = (meridian, first_batch, allocations.first()) {
         let invited = store
             .create(identity::NewUser {
                 email: Email::parse(INVITED.0)?,
@@ -250,6 +251,10 @@ pub async fn seed(
         })
         .exec(&store.db)
         .await?;
+        // Invited like anyone an admin creates: holding a seat, not yet activated.
+        licensing::Seats::take_seat(store, *allocation, invited.id, now)
+            .await?
+            .map_err(|e| anyhow::anyhow!("demo seat of the invited trainee: {e}"))?;
     }
 
     let catalogue = seed_catalogue(store).await?;
@@ -276,14 +281,14 @@ struct Catalogue {
 }
 
 /// A year of company-wide seats, two more than the company's trainees, each of whom has
-/// started the game (their seats are activated).
+/// started the game (their seats are activated); answers the allocation.
 async fn seed_seats(
     store: &Store,
     by: UserId,
     company: CompanyId,
     trainees: &[UserId],
     now: OffsetDateTime,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<AllocationId> {
     use licensing::Seats;
     let allocation = licensing::Allocation {
         id: AllocationId::new(),
@@ -299,7 +304,7 @@ async fn seed_seats(
             store.activate_seat(seat, now).await?;
         }
     }
-    Ok(())
+    Ok(allocation.id)
 }
 
 async fn seed_catalogue(store: &Store) -> anyhow::Result<Catalogue> {

@@ -1,6 +1,6 @@
 //! Reading the rows of an uploaded trainee list: CSV (UTF-8, comma or semicolon) or XLSX
 //! (the first sheet). Columns are found by their header — `name`, `email`, and optionally
-//! `batch` — in any order and case.
+//! `batch` and `language` — in any order and case.
 
 use std::io::Cursor;
 
@@ -45,6 +45,7 @@ pub fn read_rows(bytes: &[u8]) -> Result<Vec<ImportRow>, FileError> {
     let name = column(&["name", "fullname", "trainee"]).ok_or(FileError::MissingColumn("name"))?;
     let email = column(&["email", "emailaddress", "mail"]).ok_or(FileError::MissingColumn("email"))?;
     let batch = column(&["batch", "batchname"]);
+    let locale = column(&["language", "locale", "lang"]);
     let cell = |row: &[String], index: usize| row.get(index).map(|c| c.trim().to_owned()).unwrap_or_default();
     let rows: Vec<ImportRow> = lines
         .filter(|(_, row)| row.iter().any(|c| !c.trim().is_empty()))
@@ -53,6 +54,7 @@ pub fn read_rows(bytes: &[u8]) -> Result<Vec<ImportRow>, FileError> {
             name: cell(&row, name),
             email: cell(&row, email),
             batch: batch.map(|b| cell(&row, b)).unwrap_or_default(),
+            locale: locale.map(|l| cell(&row, l)).unwrap_or_default(),
         })
         .collect();
     if rows.len() > MAX_ROWS {
@@ -111,6 +113,14 @@ mod tests {
         assert_eq!(rows.len(), 2);
         assert_eq!((rows[0].line, rows[0].name.as_str(), rows[0].batch.as_str()), (2, "Asha Rao", "Cohort A"));
         assert_eq!((rows[1].line, rows[1].email.as_str()), (5, "ravi@orbis.example"));
+    }
+
+    #[test]
+    fn an_optional_language_column_is_read_too() {
+        let rows = read_rows(b"Name;E-mail;Language\nLena;lena@orbis.example;fr\nRavi;ravi@orbis.example;\n").unwrap();
+        let languages: Vec<_> = rows.iter().map(|r| r.locale.as_str()).collect();
+        assert_eq!(languages, ["fr", ""]);
+        assert_eq!(read_rows(b"name,email\nLena,lena@orbis.example\n").unwrap()[0].locale, "");
     }
 
     #[test]

@@ -37,15 +37,23 @@ impl AllocationQuery {
     }
 }
 
-/// Seat counts, as the "licence summary" screens show them.
+/// Seat counts, as the "licence summary" screens show them. They add up:
+/// `purchased = assigned + available + expired`, and `activated` is part of `assigned`.
+/// A revoked seat is available again.
 #[derive(Serialize, ToSchema)]
 pub struct SeatCounts {
+    /// Seats bought.
     purchased: u32,
+    /// Seats a trainee holds (invited or active, started the game or not) in a licence that
+    /// has not ended.
     assigned: u32,
+    /// Assigned seats whose trainee has started the game: used for good.
     activated: u32,
+    /// Seats of a licence that has not ended which nobody holds.
     available: u32,
+    /// Every seat of a licence whose validity has ended, held or not.
     expired: u32,
-    /// Seats whose validity ends within 30 days.
+    /// Seats (assigned or available) of a licence that ends within 30 days.
     expiring_soon: u32,
 }
 
@@ -131,6 +139,7 @@ pub struct SummaryLine {
 #[into_params(parameter_in = Query)]
 pub struct SeatQuery {
     company_id: Option<Uuid>,
+    /// Seats of the trainees of this batch.
     batch_id: Option<Uuid>,
     allocation_id: Option<Uuid>,
     user_id: Option<Uuid>,
@@ -174,10 +183,13 @@ pub struct Seat {
     id: Uuid,
     allocation_id: Uuid,
     company_id: Uuid,
-    batch_id: Option<Uuid>,
+    /// The batch the seat's licence is reserved for; `null` for a company-wide licence.
+    allocation_batch_id: Option<Uuid>,
     user_id: Uuid,
     user_name: String,
     user_email: String,
+    /// The batches the trainee is a member of.
+    user_batch_ids: Vec<Uuid>,
     state: SeatStateDto,
     #[serde(with = "time::serde::rfc3339")]
     assigned_at: OffsetDateTime,
@@ -203,7 +215,7 @@ pub struct Assigned {
 }
 
 fn allocation(used: licensing::AllocationUse, now: OffsetDateTime) -> Allocation {
-    let counts = SeatSummary::of(&used.allocation, used.taken, used.activated, now).into();
+    let counts = used.summary(now).into();
     let a = used.allocation;
     Allocation {
         id: a.id.as_uuid(),
@@ -362,10 +374,11 @@ async fn list_seats(
         id: s.id.as_uuid(),
         allocation_id: s.allocation.as_uuid(),
         company_id: s.company.as_uuid(),
-        batch_id: s.batch.map(Into::into),
+        allocation_batch_id: s.allocation_batch.map(Into::into),
         user_id: s.user.as_uuid(),
         user_name: s.user_name,
         user_email: s.user_email.to_string(),
+        user_batch_ids: s.user_batches.into_iter().map(Into::into).collect(),
         assigned_at: s.assigned_at,
         activated_at: s.activated_at,
         revoked_at: s.revoked_at,
@@ -396,12 +409,13 @@ async fn assign_seat(
     Ok(if created { HttpResponse::Created().json(body) } else { HttpResponse::Ok().json(body) })
 }
 
-/// Takes back a seat that was never used; it returns to the pool.
+/// Takes back a seat that was never used; it returns to the pool. Revoking a seat that is
+/// no longer held (already revoked, perhaps by a concurrent request) also answers 204.
 #[utoipa::path(
     operation_id = "revokeSeat", tag = "licences", security(("bearer" = [])),
     params(("id" = Uuid, Path)),
     responses(
-        (status = NO_CONTENT, description = "Revoked"),
+        (status = NO_CONTENT, description = "Revoked, or no longer held"),
         (status = NOT_FOUND, description = "`NOT_FOUND`: absent, or outside the caller's scope", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "`SEAT_IN_USE`: the game was started with it", body = Problem, content_type = "application/problem+json"),
     ),

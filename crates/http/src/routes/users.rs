@@ -106,7 +106,8 @@ pub struct NewUserInput {
     company_id: Option<Uuid>,
     /// Trainees: the batch they join (its seats are used first).
     batch_id: Option<Uuid>,
-    /// Language of the invitation mail and the screens; `en` by default.
+    /// Language of the invitation mail and the screens (`en`, `zh`, `ar`, `it`, `es`, `fr`);
+    /// by default the creating admin's.
     locale: Option<String>,
 }
 
@@ -140,14 +141,20 @@ pub struct ImportRowDto {
     /// A batch name of the company; empty for the import's batch.
     #[serde(default)]
     batch: String,
+    /// The trainee's language (`en`, `zh`, `ar`, `it`, `es`, `fr`); empty for the importing
+    /// admin's.
+    #[serde(default)]
+    locale: String,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct RowVerdict {
+    /// The row as read, with the language it will get (the default filled in) once known.
     #[serde(flatten)]
     row: ImportRowDto,
     /// Empty when the row can be imported; else each problem's field and code
-    /// (`INVALID_EMAIL`, `DUPLICATE`, `TAKEN`, `UNKNOWN_BATCH`, `NO_SEAT_LEFT`, `REQUIRED`, …).
+    /// (`INVALID_EMAIL`, `DUPLICATE`, `TAKEN`, `UNKNOWN_BATCH`, `UNKNOWN_LANGUAGE`,
+    /// `NO_SEAT_LEFT`, `REQUIRED`, …).
     problems: Vec<FieldError>,
 }
 
@@ -172,13 +179,15 @@ pub struct Imported {
     user_ids: Vec<Uuid>,
 }
 
-fn locale_field(raw: &str) -> Result<String, ApiError> {
-    let locale = if raw.trim().is_empty() { "en" } else { raw.trim() };
-    if kernel::LOCALES.contains(&locale) {
-        Ok(locale.to_owned())
-    } else {
-        Err(ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("locale", "UNKNOWN")]))
-    }
+fn locale_field(raw: &str, default: &'static str) -> Result<&'static str, ApiError> {
+    licensing::drafts::locale("locale", raw, default).map_err(|p| licensing::Invalid(vec![p]).into())
+}
+
+/// The language of people an admin creates or imports without naming one: the admin's own
+/// (companies keep no language of their own).
+async fn admin_locale(state: &AppState, who: &Acting) -> Result<&'static str, ApiError> {
+    let admin = state.identity.user_in_scope_by_id(who.actor.scope, who.actor.user).await?;
+    Ok(licensing::drafts::locale("locale", &admin.locale, kernel::LOCALES[0]).unwrap_or(kernel::LOCALES[0]))
 }
 
 fn name_field(raw: &str) -> Result<(), ApiError> {
@@ -193,7 +202,13 @@ fn verdicts(plans: Vec<RowPlan>) -> ImportPreview {
         .into_iter()
         .map(|p| RowVerdict {
             problems: p.problems.iter().map(|f| FieldError::new(f.field, f.code)).collect(),
-            row: ImportRowDto { line: p.row.line, name: p.row.name, email: p.row.email, batch: p.row.batch },
+            row: ImportRowDto {
+                line: p.row.line,
+                name: p.row.name,
+                email: p.row.email,
+                batch: p.row.batch,
+                locale: p.locale.map_or(p.row.locale, str::to_owned),
+            },
         })
         .collect();
     ImportPreview { valid: rows.len() - invalid, invalid, rows }
@@ -242,7 +257,7 @@ async fn list_users(
     responses(
         (status = CREATED, description = "Created", body = User),
         (status = CONFLICT, description = "`EMAIL_TAKEN`, or `NO_SEAT_LEFT` for a trainee", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED`: `REQUIRED`, `INVALID_EMAIL`, `UNKNOWN` company, batch or locale", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED`: `REQUIRED`, `INVALID_EMAIL`, `UNKNOWN` company or batch, `UNKNOWN_LANGUAGE`", body = Problem, content_type = "application/problem+json"),
     ),
 )]
 #[post("/users")]
@@ -252,14 +267,15 @@ async fn create_user(
     input: web::Json<NewUserInput>,
 ) -> Result<HttpResponse, ApiError> {
     let input = input.into_inner();
-    let locale = locale_field(input.locale.as_deref().unwrap_or_default())?;
+    let default_locale = admin_locale(&state, &who).await?;
     let company = state.licensing.acting_company(&who.actor, input.company_id.map(CompanyId::from)).await?;
     let id = match input.role {
         MemberRole::CompanyAdmin => {
+            let locale = locale_field(input.locale.as_deref().unwrap_or_default(), default_locale)?;
             name_field(&input.name)?;
             let email = super::dto::email_field(&input.email)
                 .map_err(|e| ApiError::fields(ProblemCode::ValidationFailed, vec![e]))?;
-            match state.identity.create_company_admin(&who.actor, company, email, &input.name, &locale).await {
+            match state.identity.create_company_admin(&who.actor, company, email, &input.name, locale).await {
                 Ok(user) => user.id,
                 Err(CreateUserError::EmailTaken(_)) => return Err(ApiError::new(ProblemCode::EmailTaken)),
                 Err(CreateUserError::CompanyRequired { .. }) => {
@@ -272,9 +288,13 @@ async fn create_user(
             }
         }
         MemberRole::User => {
-            let draft =
-                TraineeDraft { name: input.name, email: input.email, batch: input.batch_id.map(Into::into), locale };
-            let created = state.licensing.create_trainee(&who.actor, Some(company), &draft).await;
+            let draft = TraineeDraft {
+                name: input.name,
+                email: input.email,
+                batch: input.batch_id.map(Into::into),
+                locale: input.locale.unwrap_or_default(),
+            };
+            let created = state.licensing.create_trainee(&who.actor, Some(company), &draft, default_locale).await;
             let id = match created {
                 Err(licensing::LicensingError::Invalid(invalid)) if invalid.0.iter().any(|p| p.code == "TAKEN") => {
                     return Err(ApiError::new(ProblemCode::EmailTaken));
@@ -320,8 +340,8 @@ async fn update_user(
     input: web::Json<UserUpdateInput>,
 ) -> Result<web::Json<User>, ApiError> {
     name_field(&input.name)?;
-    let locale = locale_field(&input.locale)?;
-    let user = state.identity.update_user(&who.actor, UserId::from(id.into_inner()), &input.name, &locale).await?;
+    let locale = locale_field(&input.locale, kernel::LOCALES[0])?;
+    let user = state.identity.update_user(&who.actor, UserId::from(id.into_inner()), &input.name, locale).await?;
     Ok(web::Json(user.into()))
 }
 
@@ -371,7 +391,8 @@ async fn enable_user(
 }
 
 /// Checks an uploaded trainee list (CSV or XLSX, as the request body) row by row — bad
-/// e-mail, duplicate, unknown batch, no seat left — and writes nothing.
+/// e-mail, duplicate, unknown batch or language, no seat left — and writes nothing. The
+/// columns are `name`, `email` and, optionally, `batch` and `language`.
 #[utoipa::path(
     operation_id = "previewUserImport", tag = "users", security(("bearer" = [])),
     params(ImportQuery),
@@ -391,7 +412,11 @@ async fn preview_import(
     let rows = read_rows(&body)
         .map_err(|e| ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("file", e.code())]))?;
     let company = query.company_id.map(Into::into);
-    let (_, plans) = state.licensing.preview_import(&who.actor, company, query.batch_id.map(Into::into), rows).await?;
+    let default_locale = admin_locale(&state, &who).await?;
+    let (_, plans) = state
+        .licensing
+        .preview_import(&who.actor, company, query.batch_id.map(Into::into), default_locale, rows)
+        .await?;
     Ok(web::Json(verdicts(plans)))
 }
 
@@ -416,22 +441,24 @@ async fn import_users(
     let rows = input
         .rows
         .into_iter()
-        .map(|r| ImportRow { line: r.line, name: r.name, email: r.email, batch: r.batch })
+        .map(|r| ImportRow { line: r.line, name: r.name, email: r.email, batch: r.batch, locale: r.locale })
         .collect();
     let company = input.company_id.map(Into::into);
-    let users = match state.licensing.import(&who.actor, company, input.batch_id.map(Into::into), rows).await {
-        Ok(users) => users,
-        Err(ImportError::Rejected(plans)) => {
-            let errors = plans
-                .iter()
-                .flat_map(|p| {
-                    p.problems.iter().map(|f| FieldError::new(&format!("rows.{}.{}", p.row.line, f.field), f.code))
-                })
-                .collect();
-            return Err(ApiError::fields(ProblemCode::ImportRejected, errors));
-        }
-        Err(ImportError::Other(e)) => return Err(e.into()),
-    };
+    let default_locale = admin_locale(&state, &who).await?;
+    let users =
+        match state.licensing.import(&who.actor, company, input.batch_id.map(Into::into), default_locale, rows).await {
+            Ok(users) => users,
+            Err(ImportError::Rejected(plans)) => {
+                let errors = plans
+                    .iter()
+                    .flat_map(|p| {
+                        p.problems.iter().map(|f| FieldError::new(&format!("rows.{}.{}", p.row.line, f.field), f.code))
+                    })
+                    .collect();
+                return Err(ApiError::fields(ProblemCode::ImportRejected, errors));
+            }
+            Err(ImportError::Other(e)) => return Err(e.into()),
+        };
     for user in &users {
         state.identity.invite_new(&who.actor, *user).await.map_err(ApiError::internal)?;
     }

@@ -30,6 +30,8 @@ crate::on_both_databases! {
         let trainees = count(&db, "SELECT COUNT(*) FROM users WHERE role = 'USER'").await;
         assert!(trainees >= 6);
         assert_eq!(count(&db, "SELECT COUNT(DISTINCT user_id) FROM batch_members").await, trainees, "every trainee is in a batch");
+        let seated = "SELECT COUNT(DISTINCT user_id) FROM seats WHERE revoked_at IS NULL AND replaced_at IS NULL";
+        assert_eq!(count(&db, seated).await, trainees, "every trainee holds a seat, the invited one too");
         assert!(count(&db, "SELECT COUNT(*) FROM levels").await >= 6);
         assert!(count(&db, "SELECT COUNT(*) FROM attempts").await >= trainees);
         assert_eq!(count(&db, "SELECT COUNT(*) FROM attempts WHERE score > max_score").await, 0);

@@ -11,6 +11,7 @@ mod logs;
 mod outbox;
 mod passwords;
 mod request_limits;
+mod seats;
 mod sessions;
 mod setup;
 mod sign_in;

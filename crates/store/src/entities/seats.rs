@@ -12,6 +12,8 @@ pub struct Model {
     pub assigned_at: TimeDateTimeWithTimeZone,
     pub activated_at: Option<TimeDateTimeWithTimeZone>,
     pub revoked_at: Option<TimeDateTimeWithTimeZone>,
+    /// When the trainee took a new seat in place of this one, whose allocation had ended.
+    pub replaced_at: Option<TimeDateTimeWithTimeZone>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

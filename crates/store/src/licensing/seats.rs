@@ -1,21 +1,23 @@
-//! Allocations and seats: the [`licensing::Seats`] port. An allocation's `taken` counter moves
-//! only by a conditional update (`taken < seats`) in the same transaction as the seat row, so
-//! the database itself refuses the seat that would be one too many.
+//! Allocations and seats: the [`licensing::Seats`] port. An allocation's `taken` counter (its
+//! live seats) moves only by a conditional update (`taken < seats`) in the same transaction as
+//! the seat row, so the database itself refuses the seat that would be one too many; a partial
+//! unique index refuses a second live seat for one trainee. A seat is live while it is neither
+//! revoked nor replaced.
 
 use std::collections::HashMap;
 
 use anyhow::Context;
-use kernel::{AllocationId, CompanyId, Email, Page, PageRequest, Role, Scope, SeatId, UserId};
+use kernel::{AllocationId, BatchId, CompanyId, Email, Page, PageRequest, Role, Scope, SeatId, UserId};
 use licensing::{
     Allocation, AllocationFilter, AllocationUse, FindError, SaveError, Seat, SeatFilter, SeatState, Seats, TakeError,
     Trainee,
 };
 use sea_orm::{
     ActiveValue::Set,
-    ColumnTrait, ConnectionTrait, EntityTrait, JoinType, Order, QueryFilter, QuerySelect, RelationTrait, Select,
-    SqlErr, TransactionTrait,
+    ColumnTrait, ConnectionTrait, EntityTrait, JoinType, Order, QueryFilter, QueryOrder, QuerySelect, RelationTrait,
+    Select, SqlErr, TransactionTrait,
     prelude::{Expr, Uuid},
-    sea_query::ExprTrait,
+    sea_query::{ExprTrait, Query},
 };
 use time::{Date, OffsetDateTime};
 
@@ -127,7 +129,12 @@ impl Seats for Store {
             query = query.filter(allocations::Column::CompanyId.eq(company.as_uuid()));
         }
         if let Some(batch) = filter.batch {
-            query = query.filter(allocations::Column::BatchId.eq(batch.as_uuid()));
+            let members = Query::select()
+                .column(batch_members::Column::UserId)
+                .from(batch_members::Entity)
+                .and_where(batch_members::Column::BatchId.eq(batch.as_uuid()))
+                .take();
+            query = query.filter(seats::Column::UserId.in_subquery(members));
         }
         if let Some(allocation) = filter.allocation {
             query = query.filter(seats::Column::AllocationId.eq(allocation.as_uuid()));
@@ -182,7 +189,7 @@ impl Seats for Store {
             .column(seats::Column::Id)
             .column(seats::Column::AllocationId)
             .filter(seats::Column::UserId.eq(id.as_uuid()))
-            .filter(seats::Column::RevokedAt.is_null())
+            .filter(live())
             .into_tuple()
             .all(&self.db)
             .await
@@ -235,12 +242,17 @@ impl Seats for Store {
             .col_expr(seats::Column::ActivatedAt, Expr::value(at))
             .filter(seats::Column::Id.eq(seat.as_uuid()))
             .filter(seats::Column::ActivatedAt.is_null())
-            .filter(seats::Column::RevokedAt.is_null())
+            .filter(live())
             .exec(&self.db)
             .await
             .map_err(failed("activating a seat"))?;
         Ok(())
     }
+}
+
+/// A seat the trainee holds: neither revoked nor replaced.
+fn live() -> sea_orm::sea_query::Expr {
+    seats::Column::RevokedAt.is_null().and(seats::Column::ReplacedAt.is_null())
 }
 
 /// Takes a seat inside the caller's transaction; the caller rolls back on `Err(_)`.
@@ -262,6 +274,21 @@ pub(super) async fn take_seat(
     if counted.rows_affected == 0 {
         return Ok(Err(TakeError::Full));
     }
+    // A seat of an allocation that has ended makes way for the new one.
+    let ended = Query::select()
+        .column(allocations::Column::Id)
+        .from(allocations::Entity)
+        .and_where(allocations::Column::ValidUntil.lt(at.date()))
+        .take();
+    let replaced = seats::Entity::update_many()
+        .col_expr(seats::Column::ReplacedAt, Expr::value(at))
+        .filter(seats::Column::UserId.eq(user.as_uuid()))
+        .filter(live())
+        .filter(seats::Column::AllocationId.in_subquery(ended))
+        .exec_with_returning(tx)
+        .await
+        .map_err(failed("replacing an expired seat"))?;
+    give_back(tx, &replaced).await?;
     let id = SeatId::new();
     let inserted = seats::Entity::insert(seats::ActiveModel {
         id: Set(id.as_uuid()),
@@ -270,19 +297,35 @@ pub(super) async fn take_seat(
         assigned_at: Set(at),
         activated_at: Set(None),
         revoked_at: Set(None),
+        replaced_at: Set(None),
     })
     .exec_without_returning(tx)
     .await;
     match inserted {
         Ok(_) => Ok(Ok(id)),
+        // The trainee's one live seat exists already (ux_seats_user_live), perhaps taken a
+        // moment ago by a concurrent request on another process.
         Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => Ok(Err(TakeError::Held)),
         Err(e) => Err(failed("inserting a seat")(e)),
     }
 }
 
+/// Counts seats that stopped being held back out of their allocations.
+async fn give_back(tx: &impl ConnectionTrait, seats: &[seats::Model]) -> anyhow::Result<()> {
+    for seat in seats {
+        allocations::Entity::update_many()
+            .col_expr(allocations::Column::Taken, Expr::col(allocations::Column::Taken).sub(1))
+            .filter(allocations::Column::Id.eq(seat.allocation_id))
+            .exec(tx)
+            .await
+            .map_err(failed("giving a seat back"))?;
+    }
+    Ok(())
+}
+
 /// Revokes the live, unactivated seats matching `which` and gives each back to its allocation,
 /// in one transaction. The revocation's own condition decides which seats go, so a seat
-/// activated meanwhile is never counted back.
+/// activated (or revoked by someone else) meanwhile is never counted back.
 async fn release(
     db: &sea_orm::DatabaseConnection,
     which: sea_orm::sea_query::Expr,
@@ -292,19 +335,12 @@ async fn release(
     let revoked = seats::Entity::update_many()
         .col_expr(seats::Column::RevokedAt, Expr::value(at))
         .filter(which)
-        .filter(seats::Column::RevokedAt.is_null())
+        .filter(live())
         .filter(seats::Column::ActivatedAt.is_null())
         .exec_with_returning(&tx)
         .await
         .map_err(failed("revoking seats"))?;
-    for seat in &revoked {
-        allocations::Entity::update_many()
-            .col_expr(allocations::Column::Taken, Expr::col(allocations::Column::Taken).sub(1))
-            .filter(allocations::Column::Id.eq(seat.allocation_id))
-            .exec(&tx)
-            .await
-            .map_err(failed("giving a seat back"))?;
-    }
+    give_back(&tx, &revoked).await?;
     tx.commit().await.map_err(failed("committing a release"))?;
     Ok(u64::try_from(revoked.len())?)
 }
@@ -324,13 +360,14 @@ fn allocations_in(scope: Scope, filter: &AllocationFilter) -> Select<allocations
 }
 
 fn in_state(query: Select<seats::Entity>, state: SeatState, today: Date) -> Select<seats::Entity> {
-    let live = seats::Column::RevokedAt.is_null();
     let valid = allocations::Column::ValidUntil.gte(today);
     match state {
         SeatState::Revoked => query.filter(seats::Column::RevokedAt.is_not_null()),
-        SeatState::Expired => query.filter(live).filter(allocations::Column::ValidUntil.lt(today)),
-        SeatState::Activated => query.filter(live).filter(valid).filter(seats::Column::ActivatedAt.is_not_null()),
-        SeatState::Assigned => query.filter(live).filter(valid).filter(seats::Column::ActivatedAt.is_null()),
+        SeatState::Expired => query
+            .filter(seats::Column::RevokedAt.is_null())
+            .filter(seats::Column::ReplacedAt.is_not_null().or(allocations::Column::ValidUntil.lt(today))),
+        SeatState::Activated => query.filter(live()).filter(valid).filter(seats::Column::ActivatedAt.is_not_null()),
+        SeatState::Assigned => query.filter(live()).filter(valid).filter(seats::Column::ActivatedAt.is_null()),
     }
 }
 
@@ -342,7 +379,7 @@ async fn uses(db: &impl ConnectionTrait, rows: Vec<allocations::Model>) -> anyho
         .column(seats::Column::AllocationId)
         .column_as(Expr::col(seats::Column::Id).count(), "n")
         .filter(seats::Column::AllocationId.is_in(ids))
-        .filter(seats::Column::RevokedAt.is_null())
+        .filter(live())
         .filter(seats::Column::ActivatedAt.is_not_null())
         .group_by(seats::Column::AllocationId)
         .into_tuple::<(Uuid, i64)>()
@@ -369,7 +406,7 @@ async fn uses(db: &impl ConnectionTrait, rows: Vec<allocations::Model>) -> anyho
         .collect()
 }
 
-/// Seats with their allocation's and trainee's facts, in two more queries.
+/// Seats with their allocation's and trainee's facts, in three more queries.
 async fn seat_views(db: &impl ConnectionTrait, rows: Vec<seats::Model>) -> anyhow::Result<Vec<Seat>> {
     let allocation_ids: Vec<Uuid> = rows.iter().map(|r| r.allocation_id).collect();
     let user_ids: Vec<Uuid> = rows.iter().map(|r| r.user_id).collect();
@@ -382,13 +419,27 @@ async fn seat_views(db: &impl ConnectionTrait, rows: Vec<seats::Model>) -> anyho
         .map(|a| (a.id, a))
         .collect();
     let people: HashMap<Uuid, users::Model> = users::Entity::find()
-        .filter(users::Column::Id.is_in(user_ids))
+        .filter(users::Column::Id.is_in(user_ids.clone()))
         .all(db)
         .await
         .map_err(failed("reading seats' trainees"))?
         .into_iter()
         .map(|u| (u.id, u))
         .collect();
+    let mut batches: HashMap<Uuid, Vec<BatchId>> = HashMap::new();
+    let memberships: Vec<(Uuid, Uuid)> = batch_members::Entity::find()
+        .select_only()
+        .column(batch_members::Column::UserId)
+        .column(batch_members::Column::BatchId)
+        .filter(batch_members::Column::UserId.is_in(user_ids))
+        .order_by_asc(batch_members::Column::AddedAt)
+        .into_tuple()
+        .all(db)
+        .await
+        .map_err(failed("reading seats' batches"))?;
+    for (user, batch) in memberships {
+        batches.entry(user).or_default().push(batch.into());
+    }
     rows.into_iter()
         .map(|r| {
             let allocation = allocations.get(&r.allocation_id).context("seat without allocation")?;
@@ -397,13 +448,15 @@ async fn seat_views(db: &impl ConnectionTrait, rows: Vec<seats::Model>) -> anyho
                 id: r.id.into(),
                 allocation: r.allocation_id.into(),
                 company: allocation.company_id.into(),
-                batch: allocation.batch_id.map(Into::into),
+                allocation_batch: allocation.batch_id.map(Into::into),
                 user: r.user_id.into(),
                 user_name: user.name.clone(),
                 user_email: Email::parse(&user.email).context("stored e-mail")?,
+                user_batches: batches.get(&r.user_id).cloned().unwrap_or_default(),
                 assigned_at: r.assigned_at,
                 activated_at: r.activated_at,
                 revoked_at: r.revoked_at,
+                replaced_at: r.replaced_at,
                 valid_until: allocation.valid_until,
             })
         })

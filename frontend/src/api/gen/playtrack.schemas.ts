@@ -29,6 +29,10 @@ export type AllocationInputBatchId = string | null;
  */
 export type AllocationInputCompanyId = string | null;
 
+/**
+ * @minimum 1
+ * @maximum 100000
+ */
 export type AllocationInputSeats = number | null;
 
 export type AllocationInputValidFrom = string | null;
@@ -39,6 +43,10 @@ export interface AllocationInput {
   batch_id?: AllocationInputBatchId;
   /** Required when creating; an allocation never changes company. */
   company_id?: AllocationInputCompanyId;
+  /**
+   * @minimum 1
+   * @maximum 100000
+   */
   seats?: AllocationInputSeats;
   valid_from?: AllocationInputValidFrom;
   valid_until?: AllocationInputValidUntil;
@@ -113,6 +121,10 @@ export interface BatchInput {
 company's. A batch never changes company. */
   company_id?: BatchInputCompanyId;
   ends_on?: BatchInputEndsOn;
+  /**
+   * @minLength 1
+   * @maxLength 120
+   */
   name?: string;
   starts_on?: BatchInputStartsOn;
 }
@@ -143,17 +155,40 @@ export type CompanyInputCountryId = string | null;
 
 export type CompanyInputIndustryId = string | null;
 
+/**
+ * Idle minutes before a session of this company ends.
+ * @minimum 1
+ * @maximum 60
+ */
 export type CompanyInputSessionMinutes = number | null;
 
 export interface CompanyInput {
   /** Only the super admin switches a company on or off. */
   active?: boolean;
+  /**
+   * @minLength 1
+   * @maxLength 120
+   */
   contact_person?: string;
   country_id?: CompanyInputCountryId;
+  /** @maxLength 254 */
   email?: string;
   industry_id?: CompanyInputIndustryId;
+  /**
+   * @minLength 1
+   * @maxLength 120
+   */
   name?: string;
+  /**
+   * Optional; line breaks are kept.
+   * @maxLength 1000
+   */
   remark?: string;
+  /**
+   * Idle minutes before a session of this company ends.
+   * @minimum 1
+   * @maximum 60
+   */
   session_minutes?: CompanyInputSessionMinutes;
 }
 
@@ -167,7 +202,15 @@ export interface Country {
 
 export interface CountryInput {
   active?: boolean;
+  /**
+   * Two letters (ISO 3166-1 alpha-2), stored upper-case.
+   * @pattern ^[A-Za-z]{2}$
+   */
   iso_code?: string;
+  /**
+   * @minLength 1
+   * @maxLength 120
+   */
   name?: string;
 }
 
@@ -254,8 +297,12 @@ export interface ImportRowDto {
   /**
    * The row's line in the uploaded file.
    * @minimum 0
+   * @maximum 1000000
    */
   line: number;
+  /** The trainee's language (`en`, `zh`, `ar`, `it`, `es`, `fr`); empty for the importing
+admin's. */
+  locale?: string;
   name: string;
 }
 
@@ -273,6 +320,10 @@ export interface Industry {
 
 export interface IndustryInput {
   active?: boolean;
+  /**
+   * @minLength 1
+   * @maxLength 120
+   */
   name?: string;
 }
 
@@ -391,7 +442,8 @@ export type NewUserInputBatchId = string | null;
 export type NewUserInputCompanyId = string | null;
 
 /**
- * Language of the invitation mail and the screens; `en` by default.
+ * Language of the invitation mail and the screens (`en`, `zh`, `ar`, `it`, `es`, `fr`);
+by default the creating admin's.
  */
 export type NewUserInputLocale = string | null;
 
@@ -401,7 +453,8 @@ export interface NewUserInput {
   /** Required of the super admin; a company admin's people are their company's. */
   company_id?: NewUserInputCompanyId;
   email?: string;
-  /** Language of the invitation mail and the screens; `en` by default. */
+  /** Language of the invitation mail and the screens (`en`, `zh`, `ar`, `it`, `es`, `fr`);
+by default the creating admin's. */
   locale?: NewUserInputLocale;
   name?: string;
   role: MemberRole;
@@ -587,19 +640,25 @@ export interface PagedMember {
 
 export type PagedSeatItemsItemActivatedAt = string | null;
 
-export type PagedSeatItemsItemBatchId = string | null;
+/**
+ * The batch the seat's licence is reserved for; `null` for a company-wide licence.
+ */
+export type PagedSeatItemsItemAllocationBatchId = string | null;
 
 export type PagedSeatItemsItemRevokedAt = string | null;
 
 export type PagedSeatItemsItem = {
   activated_at?: PagedSeatItemsItemActivatedAt;
+  /** The batch the seat's licence is reserved for; `null` for a company-wide licence. */
+  allocation_batch_id?: PagedSeatItemsItemAllocationBatchId;
   allocation_id: string;
   assigned_at: string;
-  batch_id?: PagedSeatItemsItemBatchId;
   company_id: string;
   id: string;
   revoked_at?: PagedSeatItemsItemRevokedAt;
   state: SeatStateDto;
+  /** The batches the trainee is a member of. */
+  user_batch_ids: string[];
   user_email: string;
   user_id: string;
   user_name: string;
@@ -730,6 +789,7 @@ export type ProblemCode = typeof ProblemCode[keyof typeof ProblemCode];
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ProblemCode = {
   NOT_FOUND: 'NOT_FOUND',
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   MALFORMED_REQUEST: 'MALFORMED_REQUEST',
   VALIDATION_FAILED: 'VALIDATION_FAILED',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
@@ -791,7 +851,8 @@ export const Role = {
 
 export type RowVerdictAllOf = {
   /** Empty when the row can be imported; else each problem's field and code
-(`INVALID_EMAIL`, `DUPLICATE`, `TAKEN`, `UNKNOWN_BATCH`, `NO_SEAT_LEFT`, `REQUIRED`, …). */
+(`INVALID_EMAIL`, `DUPLICATE`, `TAKEN`, `UNKNOWN_BATCH`, `UNKNOWN_LANGUAGE`,
+`NO_SEAT_LEFT`, `REQUIRED`, …). */
   problems: FieldError[];
 };
 
@@ -799,19 +860,25 @@ export type RowVerdict = ImportRowDto & RowVerdictAllOf;
 
 export type SeatActivatedAt = string | null;
 
-export type SeatBatchId = string | null;
+/**
+ * The batch the seat's licence is reserved for; `null` for a company-wide licence.
+ */
+export type SeatAllocationBatchId = string | null;
 
 export type SeatRevokedAt = string | null;
 
 export interface Seat {
   activated_at?: SeatActivatedAt;
+  /** The batch the seat's licence is reserved for; `null` for a company-wide licence. */
+  allocation_batch_id?: SeatAllocationBatchId;
   allocation_id: string;
   assigned_at: string;
-  batch_id?: SeatBatchId;
   company_id: string;
   id: string;
   revoked_at?: SeatRevokedAt;
   state: SeatStateDto;
+  /** The batches the trainee is a member of. */
+  user_batch_ids: string[];
   user_email: string;
   user_id: string;
   user_name: string;
@@ -819,23 +886,41 @@ export interface Seat {
 }
 
 /**
- * Seat counts, as the "licence summary" screens show them.
+ * Seat counts, as the "licence summary" screens show them. They add up:
+`purchased = assigned + available + expired`, and `activated` is part of `assigned`.
+A revoked seat is available again.
  */
 export interface SeatCounts {
-  /** @minimum 0 */
+  /**
+   * Assigned seats whose trainee has started the game: used for good.
+   * @minimum 0
+   */
   activated: number;
-  /** @minimum 0 */
+  /**
+   * Seats a trainee holds (invited or active, started the game or not) in a licence that
+has not ended.
+   * @minimum 0
+   */
   assigned: number;
-  /** @minimum 0 */
+  /**
+   * Seats of a licence that has not ended which nobody holds.
+   * @minimum 0
+   */
   available: number;
-  /** @minimum 0 */
+  /**
+   * Every seat of a licence whose validity has ended, held or not.
+   * @minimum 0
+   */
   expired: number;
   /**
-   * Seats whose validity ends within 30 days.
+   * Seats (assigned or available) of a licence that ends within 30 days.
    * @minimum 0
    */
   expiring_soon: number;
-  /** @minimum 0 */
+  /**
+   * Seats bought.
+   * @minimum 0
+   */
   purchased: number;
 }
 
@@ -921,12 +1006,14 @@ export interface UserUpdateInput {
 export type ListAuditEventsParams = {
 /**
  * From 1.
- * @minimum 0
+ * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**
  * At most 200.
- * @minimum 0
+ * @minimum 1
+ * @maximum 200
  */
 per_page?: number;
 /**
@@ -968,13 +1055,15 @@ token: string;
 
 export type ListBatchesParams = {
 /**
- * From 1.
- * @minimum 0
+ * From 1; a larger number than the last page answers an empty page.
+ * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**
- * At most 200; 25 by default.
- * @minimum 0
+ * 25 by default; more than 200 is refused.
+ * @minimum 1
+ * @maximum 200
  */
 per_page?: number;
 /**
@@ -984,6 +1073,8 @@ sort?: string;
 order?: ListBatchesOrder;
 /**
  * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
  */
 q?: string;
 company_id?: string;
@@ -1001,13 +1092,15 @@ export const ListBatchesOrder = {
 
 export type ListBatchMembersParams = {
 /**
- * From 1.
- * @minimum 0
+ * From 1; a larger number than the last page answers an empty page.
+ * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**
- * At most 200; 25 by default.
- * @minimum 0
+ * 25 by default; more than 200 is refused.
+ * @minimum 1
+ * @maximum 200
  */
 per_page?: number;
 /**
@@ -1017,6 +1110,8 @@ sort?: string;
 order?: ListBatchMembersOrder;
 /**
  * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
  */
 q?: string;
 };
@@ -1032,13 +1127,15 @@ export const ListBatchMembersOrder = {
 
 export type ListCompaniesParams = {
 /**
- * From 1.
- * @minimum 0
+ * From 1; a larger number than the last page answers an empty page.
+ * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**
- * At most 200; 25 by default.
- * @minimum 0
+ * 25 by default; more than 200 is refused.
+ * @minimum 1
+ * @maximum 200
  */
 per_page?: number;
 /**
@@ -1048,6 +1145,8 @@ sort?: string;
 order?: ListCompaniesOrder;
 /**
  * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
  */
 q?: string;
 active?: boolean;
@@ -1066,13 +1165,15 @@ export const ListCompaniesOrder = {
 
 export type ListCountriesParams = {
 /**
- * From 1.
- * @minimum 0
+ * From 1; a larger number than the last page answers an empty page.
+ * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**
- * At most 200; 25 by default.
- * @minimum 0
+ * 25 by default; more than 200 is refused.
+ * @minimum 1
+ * @maximum 200
  */
 per_page?: number;
 /**
@@ -1082,6 +1183,8 @@ sort?: string;
 order?: ListCountriesOrder;
 /**
  * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
  */
 q?: string;
 /**
@@ -1101,13 +1204,15 @@ export const ListCountriesOrder = {
 
 export type ListIndustriesParams = {
 /**
- * From 1.
- * @minimum 0
+ * From 1; a larger number than the last page answers an empty page.
+ * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**
- * At most 200; 25 by default.
- * @minimum 0
+ * 25 by default; more than 200 is refused.
+ * @minimum 1
+ * @maximum 200
  */
 per_page?: number;
 /**
@@ -1117,6 +1222,8 @@ sort?: string;
 order?: ListIndustriesOrder;
 /**
  * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
  */
 q?: string;
 /**
@@ -1136,13 +1243,15 @@ export const ListIndustriesOrder = {
 
 export type ListLicenceAllocationsParams = {
 /**
- * From 1.
- * @minimum 0
+ * From 1; a larger number than the last page answers an empty page.
+ * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**
- * At most 200; 25 by default.
- * @minimum 0
+ * 25 by default; more than 200 is refused.
+ * @minimum 1
+ * @maximum 200
  */
 per_page?: number;
 /**
@@ -1152,6 +1261,8 @@ sort?: string;
 order?: ListLicenceAllocationsOrder;
 /**
  * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
  */
 q?: string;
 company_id?: string;
@@ -1186,13 +1297,15 @@ export const GetLicenceSummaryBy = {
 
 export type ListSeatsParams = {
 /**
- * From 1.
- * @minimum 0
+ * From 1; a larger number than the last page answers an empty page.
+ * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**
- * At most 200; 25 by default.
- * @minimum 0
+ * 25 by default; more than 200 is refused.
+ * @minimum 1
+ * @maximum 200
  */
 per_page?: number;
 /**
@@ -1202,9 +1315,14 @@ sort?: string;
 order?: ListSeatsOrder;
 /**
  * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
  */
 q?: string;
 company_id?: string;
+/**
+ * Seats of the trainees of this batch.
+ */
 batch_id?: string;
 allocation_id?: string;
 user_id?: string;
@@ -1233,13 +1351,15 @@ export const ListSeatsState = {
 
 export type ListUsersParams = {
 /**
- * From 1.
- * @minimum 0
+ * From 1; a larger number than the last page answers an empty page.
+ * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**
- * At most 200; 25 by default.
- * @minimum 0
+ * 25 by default; more than 200 is refused.
+ * @minimum 1
+ * @maximum 200
  */
 per_page?: number;
 /**
@@ -1249,6 +1369,8 @@ sort?: string;
 order?: ListUsersOrder;
 /**
  * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
  */
 q?: string;
 /**

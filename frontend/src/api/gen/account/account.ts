@@ -68,7 +68,7 @@ export const getGetDashboardQueryKey = () => {
     }
 
     
-export const getGetDashboardQueryOptions = <TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetDashboardQueryOptions = <TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<Problem | Problem | Problem | Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -87,10 +87,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetDashboardQueryResult = NonNullable<Awaited<ReturnType<typeof getDashboard>>>
-export type GetDashboardQueryError = ErrorType<Problem>
+export type GetDashboardQueryError = ErrorType<Problem | Problem | Problem | Problem>
 
 
-export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<Problem>>(
+export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getDashboard>>,
@@ -100,7 +100,7 @@ export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<Problem>>(
+export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getDashboard>>,
@@ -110,7 +110,7 @@ export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<Problem>>(
+export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -118,7 +118,7 @@ export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>
  * @summary The dashboard's figures, scoped to the caller.
  */
 
-export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<Problem>>(
+export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -167,7 +167,7 @@ export const getGetCurrentEulaQueryKey = () => {
     }
 
     
-export const getGetCurrentEulaQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentEula>>, TError = ErrorType<Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentEula>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCurrentEulaQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentEula>>, TError = ErrorType<Problem | Problem | Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentEula>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -186,10 +186,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrentEulaQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentEula>>>
-export type GetCurrentEulaQueryError = ErrorType<Problem>
+export type GetCurrentEulaQueryError = ErrorType<Problem | Problem | Problem>
 
 
-export function useGetCurrentEula<TData = Awaited<ReturnType<typeof getCurrentEula>>, TError = ErrorType<Problem>>(
+export function useGetCurrentEula<TData = Awaited<ReturnType<typeof getCurrentEula>>, TError = ErrorType<Problem | Problem | Problem>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentEula>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrentEula>>,
@@ -199,7 +199,7 @@ export function useGetCurrentEula<TData = Awaited<ReturnType<typeof getCurrentEu
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrentEula<TData = Awaited<ReturnType<typeof getCurrentEula>>, TError = ErrorType<Problem>>(
+export function useGetCurrentEula<TData = Awaited<ReturnType<typeof getCurrentEula>>, TError = ErrorType<Problem | Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentEula>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrentEula>>,
@@ -209,7 +209,7 @@ export function useGetCurrentEula<TData = Awaited<ReturnType<typeof getCurrentEu
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrentEula<TData = Awaited<ReturnType<typeof getCurrentEula>>, TError = ErrorType<Problem>>(
+export function useGetCurrentEula<TData = Awaited<ReturnType<typeof getCurrentEula>>, TError = ErrorType<Problem | Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentEula>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -217,7 +217,7 @@ export function useGetCurrentEula<TData = Awaited<ReturnType<typeof getCurrentEu
  * @summary The licence agreement in force, in the language of `Accept-Language`.
  */
 
-export function useGetCurrentEula<TData = Awaited<ReturnType<typeof getCurrentEula>>, TError = ErrorType<Problem>>(
+export function useGetCurrentEula<TData = Awaited<ReturnType<typeof getCurrentEula>>, TError = ErrorType<Problem | Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentEula>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -266,7 +266,7 @@ export const getGetMeQueryKey = () => {
     }
 
     
-export const getGetMeQueryOptions = <TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetMeQueryOptions = <TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<Problem | Problem | Problem | Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -285,10 +285,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMeQueryResult = NonNullable<Awaited<ReturnType<typeof getMe>>>
-export type GetMeQueryError = ErrorType<Problem>
+export type GetMeQueryError = ErrorType<Problem | Problem | Problem | Problem>
 
 
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<Problem>>(
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMe>>,
@@ -298,7 +298,7 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<Problem>>(
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMe>>,
@@ -308,7 +308,7 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<Problem>>(
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -316,7 +316,7 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
  * @summary The signed-in user.
  */
 
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<Problem>>(
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

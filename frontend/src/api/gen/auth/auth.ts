@@ -67,7 +67,7 @@ export const acceptEula = async ( options?: RequestInit): Promise<SessionGrant> 
 
 
 
-export const getAcceptEulaMutationOptions = <TError = ErrorType<Problem>,
+export const getAcceptEulaMutationOptions = <TError = ErrorType<Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptEula>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptEula>>, TError,void, TContext> => {
 
@@ -94,12 +94,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AcceptEulaMutationResult = NonNullable<Awaited<ReturnType<typeof acceptEula>>>
     
-    export type AcceptEulaMutationError = ErrorType<Problem>
+    export type AcceptEulaMutationError = ErrorType<Problem | Problem | Problem>
 
     /**
  * @summary Accept the licence agreement shown by `login`, which opens the session.
  */
-export const useAcceptEula = <TError = ErrorType<Problem>,
+export const useAcceptEula = <TError = ErrorType<Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptEula>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptEula>>,
@@ -137,7 +137,7 @@ export const declineEula = async ( options?: RequestInit): Promise<void> => {
 
 
 
-export const getDeclineEulaMutationOptions = <TError = ErrorType<Problem>,
+export const getDeclineEulaMutationOptions = <TError = ErrorType<Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof declineEula>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof declineEula>>, TError,void, TContext> => {
 
@@ -164,12 +164,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeclineEulaMutationResult = NonNullable<Awaited<ReturnType<typeof declineEula>>>
     
-    export type DeclineEulaMutationError = ErrorType<Problem>
+    export type DeclineEulaMutationError = ErrorType<Problem | Problem | Problem>
 
     /**
  * @summary Decline the licence agreement: the sign-in ends without a session.
  */
-export const useDeclineEula = <TError = ErrorType<Problem>,
+export const useDeclineEula = <TError = ErrorType<Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof declineEula>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof declineEula>>,
@@ -208,7 +208,7 @@ export const login = async (loginRequest: LoginRequest, options?: RequestInit): 
 
 
 
-export const getLoginMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem>,
+export const getLoginMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext> => {
 
@@ -235,12 +235,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
     export type LoginMutationBody = LoginRequest
-    export type LoginMutationError = ErrorType<Problem | Problem | Problem | Problem>
+    export type LoginMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Sign in with e-mail and password.
  */
-export const useLogin = <TError = ErrorType<Problem | Problem | Problem | Problem>,
+export const useLogin = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof login>>,
@@ -278,7 +278,7 @@ export const logout = async ( options?: RequestInit): Promise<void> => {
 
 
 
-export const getLogoutMutationOptions = <TError = ErrorType<Problem>,
+export const getLogoutMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext> => {
 
@@ -305,12 +305,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
     
-    export type LogoutMutationError = ErrorType<Problem>
+    export type LogoutMutationError = ErrorType<Problem | Problem | Problem | Problem>
 
     /**
  * @summary End this session on every server at once.
  */
-export const useLogout = <TError = ErrorType<Problem>,
+export const useLogout = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logout>>,
@@ -348,7 +348,7 @@ export const resendOtp = async ( options?: RequestInit): Promise<OtpChallenge> =
 
 
 
-export const getResendOtpMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getResendOtpMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendOtp>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendOtp>>, TError,void, TContext> => {
 
@@ -375,12 +375,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendOtpMutationResult = NonNullable<Awaited<ReturnType<typeof resendOtp>>>
     
-    export type ResendOtpMutationError = ErrorType<Problem | Problem>
+    export type ResendOtpMutationError = ErrorType<Problem | Problem | Problem | Problem>
 
     /**
  * @summary Send a new code for a sign-in, after a cool-down.
  */
-export const useResendOtp = <TError = ErrorType<Problem | Problem>,
+export const useResendOtp = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendOtp>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendOtp>>,
@@ -419,7 +419,7 @@ export const verifyOtp = async (otpRequest: OtpRequest, options?: RequestInit): 
 
 
 
-export const getVerifyOtpMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getVerifyOtpMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyOtp>>, TError,{data: OtpRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyOtp>>, TError,{data: OtpRequest}, TContext> => {
 
@@ -446,12 +446,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyOtpMutationResult = NonNullable<Awaited<ReturnType<typeof verifyOtp>>>
     export type VerifyOtpMutationBody = OtpRequest
-    export type VerifyOtpMutationError = ErrorType<Problem | Problem>
+    export type VerifyOtpMutationError = ErrorType<Problem | Problem | Problem | Problem>
 
     /**
  * @summary Check the e-mailed code of a sign-in.
  */
-export const useVerifyOtp = <TError = ErrorType<Problem | Problem>,
+export const useVerifyOtp = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyOtp>>, TError,{data: OtpRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyOtp>>,
@@ -497,7 +497,7 @@ export const getGetSessionQueryKey = () => {
     }
 
     
-export const getGetSessionQueryOptions = <TData = Awaited<ReturnType<typeof getSession>>, TError = ErrorType<Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSession>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetSessionQueryOptions = <TData = Awaited<ReturnType<typeof getSession>>, TError = ErrorType<Problem | Problem | Problem | Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSession>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -516,10 +516,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSessionQueryResult = NonNullable<Awaited<ReturnType<typeof getSession>>>
-export type GetSessionQueryError = ErrorType<Problem>
+export type GetSessionQueryError = ErrorType<Problem | Problem | Problem | Problem>
 
 
-export function useGetSession<TData = Awaited<ReturnType<typeof getSession>>, TError = ErrorType<Problem>>(
+export function useGetSession<TData = Awaited<ReturnType<typeof getSession>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSession>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSession>>,
@@ -529,7 +529,7 @@ export function useGetSession<TData = Awaited<ReturnType<typeof getSession>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSession<TData = Awaited<ReturnType<typeof getSession>>, TError = ErrorType<Problem>>(
+export function useGetSession<TData = Awaited<ReturnType<typeof getSession>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSession>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSession>>,
@@ -539,7 +539,7 @@ export function useGetSession<TData = Awaited<ReturnType<typeof getSession>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSession<TData = Awaited<ReturnType<typeof getSession>>, TError = ErrorType<Problem>>(
+export function useGetSession<TData = Awaited<ReturnType<typeof getSession>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSession>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -547,7 +547,7 @@ export function useGetSession<TData = Awaited<ReturnType<typeof getSession>>, TE
  * @summary Whether the bearer token is a live session, and whose (the seed's validate-token).
  */
 
-export function useGetSession<TData = Awaited<ReturnType<typeof getSession>>, TError = ErrorType<Problem>>(
+export function useGetSession<TData = Awaited<ReturnType<typeof getSession>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSession>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -83,7 +83,7 @@ export const getListBatchesQueryKey = (params?: ListBatchesParams,) => {
     }
 
     
-export const getListBatchesQueryOptions = <TData = Awaited<ReturnType<typeof listBatches>>, TError = ErrorType<Problem>>(params?: ListBatchesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBatches>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListBatchesQueryOptions = <TData = Awaited<ReturnType<typeof listBatches>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(params?: ListBatchesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBatches>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -102,10 +102,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListBatchesQueryResult = NonNullable<Awaited<ReturnType<typeof listBatches>>>
-export type ListBatchesQueryError = ErrorType<Problem>
+export type ListBatchesQueryError = ErrorType<Problem | Problem | Problem | Problem>
 
 
-export function useListBatches<TData = Awaited<ReturnType<typeof listBatches>>, TError = ErrorType<Problem>>(
+export function useListBatches<TData = Awaited<ReturnType<typeof listBatches>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params: undefined |  ListBatchesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBatches>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBatches>>,
@@ -115,7 +115,7 @@ export function useListBatches<TData = Awaited<ReturnType<typeof listBatches>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBatches<TData = Awaited<ReturnType<typeof listBatches>>, TError = ErrorType<Problem>>(
+export function useListBatches<TData = Awaited<ReturnType<typeof listBatches>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListBatchesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBatches>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBatches>>,
@@ -125,7 +125,7 @@ export function useListBatches<TData = Awaited<ReturnType<typeof listBatches>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBatches<TData = Awaited<ReturnType<typeof listBatches>>, TError = ErrorType<Problem>>(
+export function useListBatches<TData = Awaited<ReturnType<typeof listBatches>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListBatchesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBatches>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -133,7 +133,7 @@ export function useListBatches<TData = Awaited<ReturnType<typeof listBatches>>, 
  * @summary Batches in the caller's scope.
  */
 
-export function useListBatches<TData = Awaited<ReturnType<typeof listBatches>>, TError = ErrorType<Problem>>(
+export function useListBatches<TData = Awaited<ReturnType<typeof listBatches>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListBatchesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBatches>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -175,7 +175,7 @@ export const createBatch = async (batchInput: BatchInput, options?: RequestInit)
 
 
 
-export const getCreateBatchMutationOptions = <TError = ErrorType<Problem>,
+export const getCreateBatchMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createBatch>>, TError,{data: BatchInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createBatch>>, TError,{data: BatchInput}, TContext> => {
 
@@ -202,12 +202,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateBatchMutationResult = NonNullable<Awaited<ReturnType<typeof createBatch>>>
     export type CreateBatchMutationBody = BatchInput
-    export type CreateBatchMutationError = ErrorType<Problem>
+    export type CreateBatchMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Adds a batch.
  */
-export const useCreateBatch = <TError = ErrorType<Problem>,
+export const useCreateBatch = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createBatch>>, TError,{data: BatchInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createBatch>>,
@@ -253,7 +253,7 @@ export const getGetBatchQueryKey = (id?: string,) => {
     }
 
     
-export const getGetBatchQueryOptions = <TData = Awaited<ReturnType<typeof getBatch>>, TError = ErrorType<Problem>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBatch>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetBatchQueryOptions = <TData = Awaited<ReturnType<typeof getBatch>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBatch>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -272,10 +272,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetBatchQueryResult = NonNullable<Awaited<ReturnType<typeof getBatch>>>
-export type GetBatchQueryError = ErrorType<Problem>
+export type GetBatchQueryError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
 
-export function useGetBatch<TData = Awaited<ReturnType<typeof getBatch>>, TError = ErrorType<Problem>>(
+export function useGetBatch<TData = Awaited<ReturnType<typeof getBatch>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBatch>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBatch>>,
@@ -285,7 +285,7 @@ export function useGetBatch<TData = Awaited<ReturnType<typeof getBatch>>, TError
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBatch<TData = Awaited<ReturnType<typeof getBatch>>, TError = ErrorType<Problem>>(
+export function useGetBatch<TData = Awaited<ReturnType<typeof getBatch>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBatch>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBatch>>,
@@ -295,7 +295,7 @@ export function useGetBatch<TData = Awaited<ReturnType<typeof getBatch>>, TError
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBatch<TData = Awaited<ReturnType<typeof getBatch>>, TError = ErrorType<Problem>>(
+export function useGetBatch<TData = Awaited<ReturnType<typeof getBatch>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBatch>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -303,7 +303,7 @@ export function useGetBatch<TData = Awaited<ReturnType<typeof getBatch>>, TError
  * @summary One batch in the caller's scope.
  */
 
-export function useGetBatch<TData = Awaited<ReturnType<typeof getBatch>>, TError = ErrorType<Problem>>(
+export function useGetBatch<TData = Awaited<ReturnType<typeof getBatch>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBatch>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -346,7 +346,7 @@ export const updateBatch = async (id: string,
 
 
 
-export const getUpdateBatchMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getUpdateBatchMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBatch>>, TError,{id: string;data: BatchInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateBatch>>, TError,{id: string;data: BatchInput}, TContext> => {
 
@@ -373,12 +373,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateBatchMutationResult = NonNullable<Awaited<ReturnType<typeof updateBatch>>>
     export type UpdateBatchMutationBody = BatchInput
-    export type UpdateBatchMutationError = ErrorType<Problem | Problem>
+    export type UpdateBatchMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Edits a batch.
  */
-export const useUpdateBatch = <TError = ErrorType<Problem | Problem>,
+export const useUpdateBatch = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBatch>>, TError,{id: string;data: BatchInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateBatch>>,
@@ -434,7 +434,7 @@ export const getListBatchMembersQueryKey = (id?: string,
     }
 
     
-export const getListBatchMembersQueryOptions = <TData = Awaited<ReturnType<typeof listBatchMembers>>, TError = ErrorType<Problem>>(id: string,
+export const getListBatchMembersQueryOptions = <TData = Awaited<ReturnType<typeof listBatchMembers>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(id: string,
     params?: ListBatchMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBatchMembers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -454,10 +454,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListBatchMembersQueryResult = NonNullable<Awaited<ReturnType<typeof listBatchMembers>>>
-export type ListBatchMembersQueryError = ErrorType<Problem>
+export type ListBatchMembersQueryError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
 
-export function useListBatchMembers<TData = Awaited<ReturnType<typeof listBatchMembers>>, TError = ErrorType<Problem>>(
+export function useListBatchMembers<TData = Awaited<ReturnType<typeof listBatchMembers>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string,
     params: undefined |  ListBatchMembersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBatchMembers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -468,7 +468,7 @@ export function useListBatchMembers<TData = Awaited<ReturnType<typeof listBatchM
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBatchMembers<TData = Awaited<ReturnType<typeof listBatchMembers>>, TError = ErrorType<Problem>>(
+export function useListBatchMembers<TData = Awaited<ReturnType<typeof listBatchMembers>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string,
     params?: ListBatchMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBatchMembers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -479,7 +479,7 @@ export function useListBatchMembers<TData = Awaited<ReturnType<typeof listBatchM
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBatchMembers<TData = Awaited<ReturnType<typeof listBatchMembers>>, TError = ErrorType<Problem>>(
+export function useListBatchMembers<TData = Awaited<ReturnType<typeof listBatchMembers>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string,
     params?: ListBatchMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBatchMembers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -488,7 +488,7 @@ export function useListBatchMembers<TData = Awaited<ReturnType<typeof listBatchM
  * @summary The batch's trainees, by name.
  */
 
-export function useListBatchMembers<TData = Awaited<ReturnType<typeof listBatchMembers>>, TError = ErrorType<Problem>>(
+export function useListBatchMembers<TData = Awaited<ReturnType<typeof listBatchMembers>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string,
     params?: ListBatchMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBatchMembers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
@@ -532,7 +532,7 @@ export const addBatchMember = async (id: string,
 
 
 
-export const getAddBatchMemberMutationOptions = <TError = ErrorType<Problem>,
+export const getAddBatchMemberMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addBatchMember>>, TError,{id: string;userId: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof addBatchMember>>, TError,{id: string;userId: string}, TContext> => {
 
@@ -559,12 +559,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AddBatchMemberMutationResult = NonNullable<Awaited<ReturnType<typeof addBatchMember>>>
     
-    export type AddBatchMemberMutationError = ErrorType<Problem>
+    export type AddBatchMemberMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Puts a trainee of the batch's company into it (again is fine).
  */
-export const useAddBatchMember = <TError = ErrorType<Problem>,
+export const useAddBatchMember = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addBatchMember>>, TError,{id: string;userId: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof addBatchMember>>,
@@ -604,7 +604,7 @@ export const removeBatchMember = async (id: string,
 
 
 
-export const getRemoveBatchMemberMutationOptions = <TError = ErrorType<Problem>,
+export const getRemoveBatchMemberMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeBatchMember>>, TError,{id: string;userId: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeBatchMember>>, TError,{id: string;userId: string}, TContext> => {
 
@@ -631,12 +631,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveBatchMemberMutationResult = NonNullable<Awaited<ReturnType<typeof removeBatchMember>>>
     
-    export type RemoveBatchMemberMutationError = ErrorType<Problem>
+    export type RemoveBatchMemberMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Takes a trainee out of the batch.
  */
-export const useRemoveBatchMember = <TError = ErrorType<Problem>,
+export const useRemoveBatchMember = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeBatchMember>>, TError,{id: string;userId: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removeBatchMember>>,
@@ -678,7 +678,7 @@ export const moveBatchMember = async (id: string,
 
 
 
-export const getMoveBatchMemberMutationOptions = <TError = ErrorType<Problem>,
+export const getMoveBatchMemberMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof moveBatchMember>>, TError,{id: string;userId: string;data: MoveInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof moveBatchMember>>, TError,{id: string;userId: string;data: MoveInput}, TContext> => {
 
@@ -705,12 +705,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MoveBatchMemberMutationResult = NonNullable<Awaited<ReturnType<typeof moveBatchMember>>>
     export type MoveBatchMemberMutationBody = MoveInput
-    export type MoveBatchMemberMutationError = ErrorType<Problem>
+    export type MoveBatchMemberMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Moves a trainee to another batch of the company, in one step.
  */
-export const useMoveBatchMember = <TError = ErrorType<Problem>,
+export const useMoveBatchMember = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof moveBatchMember>>, TError,{id: string;userId: string;data: MoveInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof moveBatchMember>>,

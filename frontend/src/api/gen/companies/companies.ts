@@ -80,7 +80,7 @@ export const getListCompaniesQueryKey = (params?: ListCompaniesParams,) => {
     }
 
     
-export const getListCompaniesQueryOptions = <TData = Awaited<ReturnType<typeof listCompanies>>, TError = ErrorType<Problem>>(params?: ListCompaniesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanies>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListCompaniesQueryOptions = <TData = Awaited<ReturnType<typeof listCompanies>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(params?: ListCompaniesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanies>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -99,10 +99,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCompaniesQueryResult = NonNullable<Awaited<ReturnType<typeof listCompanies>>>
-export type ListCompaniesQueryError = ErrorType<Problem>
+export type ListCompaniesQueryError = ErrorType<Problem | Problem | Problem | Problem>
 
 
-export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = ErrorType<Problem>>(
+export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params: undefined |  ListCompaniesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanies>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCompanies>>,
@@ -112,7 +112,7 @@ export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = ErrorType<Problem>>(
+export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListCompaniesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanies>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCompanies>>,
@@ -122,7 +122,7 @@ export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = ErrorType<Problem>>(
+export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListCompaniesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanies>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -130,7 +130,7 @@ export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies
  * @summary Companies in the caller's scope.
  */
 
-export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = ErrorType<Problem>>(
+export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListCompaniesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanies>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -172,7 +172,7 @@ export const createCompany = async (companyInput: CompanyInput, options?: Reques
 
 
 
-export const getCreateCompanyMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getCreateCompanyMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCompany>>, TError,{data: CompanyInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createCompany>>, TError,{data: CompanyInput}, TContext> => {
 
@@ -199,12 +199,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateCompanyMutationResult = NonNullable<Awaited<ReturnType<typeof createCompany>>>
     export type CreateCompanyMutationBody = CompanyInput
-    export type CreateCompanyMutationError = ErrorType<Problem | Problem>
+    export type CreateCompanyMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Adds a company (super admin).
  */
-export const useCreateCompany = <TError = ErrorType<Problem | Problem>,
+export const useCreateCompany = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCompany>>, TError,{data: CompanyInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createCompany>>,
@@ -250,7 +250,7 @@ export const getGetCompanyQueryKey = (id?: string,) => {
     }
 
     
-export const getGetCompanyQueryOptions = <TData = Awaited<ReturnType<typeof getCompany>>, TError = ErrorType<Problem>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCompanyQueryOptions = <TData = Awaited<ReturnType<typeof getCompany>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -269,10 +269,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCompanyQueryResult = NonNullable<Awaited<ReturnType<typeof getCompany>>>
-export type GetCompanyQueryError = ErrorType<Problem>
+export type GetCompanyQueryError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
 
-export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = ErrorType<Problem>>(
+export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCompany>>,
@@ -282,7 +282,7 @@ export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = ErrorType<Problem>>(
+export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCompany>>,
@@ -292,7 +292,7 @@ export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = ErrorType<Problem>>(
+export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -300,7 +300,7 @@ export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TE
  * @summary One company in the caller's scope.
  */
 
-export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = ErrorType<Problem>>(
+export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -344,7 +344,7 @@ export const updateCompany = async (id: string,
 
 
 
-export const getUpdateCompanyMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getUpdateCompanyMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCompany>>, TError,{id: string;data: CompanyInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCompany>>, TError,{id: string;data: CompanyInput}, TContext> => {
 
@@ -371,13 +371,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCompanyMutationResult = NonNullable<Awaited<ReturnType<typeof updateCompany>>>
     export type UpdateCompanyMutationBody = CompanyInput
-    export type UpdateCompanyMutationError = ErrorType<Problem | Problem>
+    export type UpdateCompanyMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Edits a company: any for the super admin, their own for a company admin (who cannot
 change `active`).
  */
-export const useUpdateCompany = <TError = ErrorType<Problem | Problem>,
+export const useUpdateCompany = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCompany>>, TError,{id: string;data: CompanyInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCompany>>,
@@ -423,7 +423,7 @@ export const getGetCompanyLogoQueryKey = (id?: string,) => {
     }
 
     
-export const getGetCompanyLogoQueryOptions = <TData = Awaited<ReturnType<typeof getCompanyLogo>>, TError = ErrorType<Problem>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompanyLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCompanyLogoQueryOptions = <TData = Awaited<ReturnType<typeof getCompanyLogo>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompanyLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -442,10 +442,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCompanyLogoQueryResult = NonNullable<Awaited<ReturnType<typeof getCompanyLogo>>>
-export type GetCompanyLogoQueryError = ErrorType<Problem>
+export type GetCompanyLogoQueryError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
 
-export function useGetCompanyLogo<TData = Awaited<ReturnType<typeof getCompanyLogo>>, TError = ErrorType<Problem>>(
+export function useGetCompanyLogo<TData = Awaited<ReturnType<typeof getCompanyLogo>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompanyLogo>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCompanyLogo>>,
@@ -455,7 +455,7 @@ export function useGetCompanyLogo<TData = Awaited<ReturnType<typeof getCompanyLo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCompanyLogo<TData = Awaited<ReturnType<typeof getCompanyLogo>>, TError = ErrorType<Problem>>(
+export function useGetCompanyLogo<TData = Awaited<ReturnType<typeof getCompanyLogo>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompanyLogo>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCompanyLogo>>,
@@ -465,7 +465,7 @@ export function useGetCompanyLogo<TData = Awaited<ReturnType<typeof getCompanyLo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCompanyLogo<TData = Awaited<ReturnType<typeof getCompanyLogo>>, TError = ErrorType<Problem>>(
+export function useGetCompanyLogo<TData = Awaited<ReturnType<typeof getCompanyLogo>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompanyLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -473,7 +473,7 @@ export function useGetCompanyLogo<TData = Awaited<ReturnType<typeof getCompanyLo
  * @summary The company's logo, for anyone signed in to that company (and the super admin).
  */
 
-export function useGetCompanyLogo<TData = Awaited<ReturnType<typeof getCompanyLogo>>, TError = ErrorType<Problem>>(
+export function useGetCompanyLogo<TData = Awaited<ReturnType<typeof getCompanyLogo>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompanyLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -516,7 +516,7 @@ export const putCompanyLogo = async (id: string,
 
 
 
-export const getPutCompanyLogoMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getPutCompanyLogoMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof putCompanyLogo>>, TError,{id: string;data: number[]}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof putCompanyLogo>>, TError,{id: string;data: number[]}, TContext> => {
 
@@ -543,12 +543,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PutCompanyLogoMutationResult = NonNullable<Awaited<ReturnType<typeof putCompanyLogo>>>
     export type PutCompanyLogoMutationBody = number[]
-    export type PutCompanyLogoMutationError = ErrorType<Problem | Problem>
+    export type PutCompanyLogoMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Replaces the logo: a PNG, JPEG or WebP image of at most 256 KiB as the request body.
  */
-export const usePutCompanyLogo = <TError = ErrorType<Problem | Problem>,
+export const usePutCompanyLogo = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof putCompanyLogo>>, TError,{id: string;data: number[]}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof putCompanyLogo>>,

@@ -86,7 +86,7 @@ export const getListLicenceAllocationsQueryKey = (params?: ListLicenceAllocation
     }
 
     
-export const getListLicenceAllocationsQueryOptions = <TData = Awaited<ReturnType<typeof listLicenceAllocations>>, TError = ErrorType<Problem>>(params?: ListLicenceAllocationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLicenceAllocations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListLicenceAllocationsQueryOptions = <TData = Awaited<ReturnType<typeof listLicenceAllocations>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(params?: ListLicenceAllocationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLicenceAllocations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -105,10 +105,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListLicenceAllocationsQueryResult = NonNullable<Awaited<ReturnType<typeof listLicenceAllocations>>>
-export type ListLicenceAllocationsQueryError = ErrorType<Problem>
+export type ListLicenceAllocationsQueryError = ErrorType<Problem | Problem | Problem | Problem>
 
 
-export function useListLicenceAllocations<TData = Awaited<ReturnType<typeof listLicenceAllocations>>, TError = ErrorType<Problem>>(
+export function useListLicenceAllocations<TData = Awaited<ReturnType<typeof listLicenceAllocations>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params: undefined |  ListLicenceAllocationsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLicenceAllocations>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listLicenceAllocations>>,
@@ -118,7 +118,7 @@ export function useListLicenceAllocations<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListLicenceAllocations<TData = Awaited<ReturnType<typeof listLicenceAllocations>>, TError = ErrorType<Problem>>(
+export function useListLicenceAllocations<TData = Awaited<ReturnType<typeof listLicenceAllocations>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListLicenceAllocationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLicenceAllocations>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listLicenceAllocations>>,
@@ -128,7 +128,7 @@ export function useListLicenceAllocations<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListLicenceAllocations<TData = Awaited<ReturnType<typeof listLicenceAllocations>>, TError = ErrorType<Problem>>(
+export function useListLicenceAllocations<TData = Awaited<ReturnType<typeof listLicenceAllocations>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListLicenceAllocationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLicenceAllocations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -136,7 +136,7 @@ export function useListLicenceAllocations<TData = Awaited<ReturnType<typeof list
  * @summary Licence allocations in the caller's scope, with their seat counts.
  */
 
-export function useListLicenceAllocations<TData = Awaited<ReturnType<typeof listLicenceAllocations>>, TError = ErrorType<Problem>>(
+export function useListLicenceAllocations<TData = Awaited<ReturnType<typeof listLicenceAllocations>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListLicenceAllocationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLicenceAllocations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -178,7 +178,7 @@ export const createLicenceAllocation = async (allocationInput: AllocationInput, 
 
 
 
-export const getCreateLicenceAllocationMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getCreateLicenceAllocationMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLicenceAllocation>>, TError,{data: AllocationInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createLicenceAllocation>>, TError,{data: AllocationInput}, TContext> => {
 
@@ -205,12 +205,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateLicenceAllocationMutationResult = NonNullable<Awaited<ReturnType<typeof createLicenceAllocation>>>
     export type CreateLicenceAllocationMutationBody = AllocationInput
-    export type CreateLicenceAllocationMutationError = ErrorType<Problem | Problem>
+    export type CreateLicenceAllocationMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Sells seats to a company (super admin).
  */
-export const useCreateLicenceAllocation = <TError = ErrorType<Problem | Problem>,
+export const useCreateLicenceAllocation = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLicenceAllocation>>, TError,{data: AllocationInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createLicenceAllocation>>,
@@ -256,7 +256,7 @@ export const getGetLicenceAllocationQueryKey = (id?: string,) => {
     }
 
     
-export const getGetLicenceAllocationQueryOptions = <TData = Awaited<ReturnType<typeof getLicenceAllocation>>, TError = ErrorType<Problem>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLicenceAllocation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetLicenceAllocationQueryOptions = <TData = Awaited<ReturnType<typeof getLicenceAllocation>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLicenceAllocation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -275,10 +275,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLicenceAllocationQueryResult = NonNullable<Awaited<ReturnType<typeof getLicenceAllocation>>>
-export type GetLicenceAllocationQueryError = ErrorType<Problem>
+export type GetLicenceAllocationQueryError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
 
-export function useGetLicenceAllocation<TData = Awaited<ReturnType<typeof getLicenceAllocation>>, TError = ErrorType<Problem>>(
+export function useGetLicenceAllocation<TData = Awaited<ReturnType<typeof getLicenceAllocation>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLicenceAllocation>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLicenceAllocation>>,
@@ -288,7 +288,7 @@ export function useGetLicenceAllocation<TData = Awaited<ReturnType<typeof getLic
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLicenceAllocation<TData = Awaited<ReturnType<typeof getLicenceAllocation>>, TError = ErrorType<Problem>>(
+export function useGetLicenceAllocation<TData = Awaited<ReturnType<typeof getLicenceAllocation>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLicenceAllocation>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLicenceAllocation>>,
@@ -298,7 +298,7 @@ export function useGetLicenceAllocation<TData = Awaited<ReturnType<typeof getLic
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLicenceAllocation<TData = Awaited<ReturnType<typeof getLicenceAllocation>>, TError = ErrorType<Problem>>(
+export function useGetLicenceAllocation<TData = Awaited<ReturnType<typeof getLicenceAllocation>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLicenceAllocation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -306,7 +306,7 @@ export function useGetLicenceAllocation<TData = Awaited<ReturnType<typeof getLic
  * @summary One allocation in the caller's scope.
  */
 
-export function useGetLicenceAllocation<TData = Awaited<ReturnType<typeof getLicenceAllocation>>, TError = ErrorType<Problem>>(
+export function useGetLicenceAllocation<TData = Awaited<ReturnType<typeof getLicenceAllocation>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLicenceAllocation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -349,7 +349,7 @@ export const updateLicenceAllocation = async (id: string,
 
 
 
-export const getUpdateLicenceAllocationMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem>,
+export const getUpdateLicenceAllocationMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateLicenceAllocation>>, TError,{id: string;data: AllocationInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateLicenceAllocation>>, TError,{id: string;data: AllocationInput}, TContext> => {
 
@@ -376,12 +376,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateLicenceAllocationMutationResult = NonNullable<Awaited<ReturnType<typeof updateLicenceAllocation>>>
     export type UpdateLicenceAllocationMutationBody = AllocationInput
-    export type UpdateLicenceAllocationMutationError = ErrorType<Problem | Problem | Problem | Problem>
+    export type UpdateLicenceAllocationMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Changes an allocation's batch, count or validity (super admin).
  */
-export const useUpdateLicenceAllocation = <TError = ErrorType<Problem | Problem | Problem | Problem>,
+export const useUpdateLicenceAllocation = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateLicenceAllocation>>, TError,{id: string;data: AllocationInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateLicenceAllocation>>,
@@ -435,7 +435,7 @@ export const getGetLicenceSummaryQueryKey = (params?: GetLicenceSummaryParams,) 
     }
 
     
-export const getGetLicenceSummaryQueryOptions = <TData = Awaited<ReturnType<typeof getLicenceSummary>>, TError = ErrorType<Problem>>(params?: GetLicenceSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLicenceSummary>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetLicenceSummaryQueryOptions = <TData = Awaited<ReturnType<typeof getLicenceSummary>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(params?: GetLicenceSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLicenceSummary>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -454,10 +454,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLicenceSummaryQueryResult = NonNullable<Awaited<ReturnType<typeof getLicenceSummary>>>
-export type GetLicenceSummaryQueryError = ErrorType<Problem>
+export type GetLicenceSummaryQueryError = ErrorType<Problem | Problem | Problem | Problem>
 
 
-export function useGetLicenceSummary<TData = Awaited<ReturnType<typeof getLicenceSummary>>, TError = ErrorType<Problem>>(
+export function useGetLicenceSummary<TData = Awaited<ReturnType<typeof getLicenceSummary>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params: undefined |  GetLicenceSummaryParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLicenceSummary>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLicenceSummary>>,
@@ -467,7 +467,7 @@ export function useGetLicenceSummary<TData = Awaited<ReturnType<typeof getLicenc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLicenceSummary<TData = Awaited<ReturnType<typeof getLicenceSummary>>, TError = ErrorType<Problem>>(
+export function useGetLicenceSummary<TData = Awaited<ReturnType<typeof getLicenceSummary>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: GetLicenceSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLicenceSummary>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLicenceSummary>>,
@@ -477,7 +477,7 @@ export function useGetLicenceSummary<TData = Awaited<ReturnType<typeof getLicenc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLicenceSummary<TData = Awaited<ReturnType<typeof getLicenceSummary>>, TError = ErrorType<Problem>>(
+export function useGetLicenceSummary<TData = Awaited<ReturnType<typeof getLicenceSummary>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: GetLicenceSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLicenceSummary>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -486,7 +486,7 @@ export function useGetLicenceSummary<TData = Awaited<ReturnType<typeof getLicenc
 seats per company, or per batch.
  */
 
-export function useGetLicenceSummary<TData = Awaited<ReturnType<typeof getLicenceSummary>>, TError = ErrorType<Problem>>(
+export function useGetLicenceSummary<TData = Awaited<ReturnType<typeof getLicenceSummary>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: GetLicenceSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLicenceSummary>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -542,7 +542,7 @@ export const getListSeatsQueryKey = (params?: ListSeatsParams,) => {
     }
 
     
-export const getListSeatsQueryOptions = <TData = Awaited<ReturnType<typeof listSeats>>, TError = ErrorType<Problem>>(params?: ListSeatsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSeats>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListSeatsQueryOptions = <TData = Awaited<ReturnType<typeof listSeats>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(params?: ListSeatsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSeats>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -561,10 +561,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSeatsQueryResult = NonNullable<Awaited<ReturnType<typeof listSeats>>>
-export type ListSeatsQueryError = ErrorType<Problem>
+export type ListSeatsQueryError = ErrorType<Problem | Problem | Problem | Problem>
 
 
-export function useListSeats<TData = Awaited<ReturnType<typeof listSeats>>, TError = ErrorType<Problem>>(
+export function useListSeats<TData = Awaited<ReturnType<typeof listSeats>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params: undefined |  ListSeatsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSeats>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSeats>>,
@@ -574,7 +574,7 @@ export function useListSeats<TData = Awaited<ReturnType<typeof listSeats>>, TErr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSeats<TData = Awaited<ReturnType<typeof listSeats>>, TError = ErrorType<Problem>>(
+export function useListSeats<TData = Awaited<ReturnType<typeof listSeats>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListSeatsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSeats>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSeats>>,
@@ -584,7 +584,7 @@ export function useListSeats<TData = Awaited<ReturnType<typeof listSeats>>, TErr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSeats<TData = Awaited<ReturnType<typeof listSeats>>, TError = ErrorType<Problem>>(
+export function useListSeats<TData = Awaited<ReturnType<typeof listSeats>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListSeatsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSeats>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -592,7 +592,7 @@ export function useListSeats<TData = Awaited<ReturnType<typeof listSeats>>, TErr
  * @summary Seats given to trainees, in the caller's scope.
  */
 
-export function useListSeats<TData = Awaited<ReturnType<typeof listSeats>>, TError = ErrorType<Problem>>(
+export function useListSeats<TData = Awaited<ReturnType<typeof listSeats>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListSeatsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSeats>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -635,7 +635,7 @@ export const assignSeat = async (assignInput: AssignInput, options?: RequestInit
 
 
 
-export const getAssignSeatMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getAssignSeatMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof assignSeat>>, TError,{data: AssignInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof assignSeat>>, TError,{data: AssignInput}, TContext> => {
 
@@ -662,13 +662,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AssignSeatMutationResult = NonNullable<Awaited<ReturnType<typeof assignSeat>>>
     export type AssignSeatMutationBody = AssignInput
-    export type AssignSeatMutationError = ErrorType<Problem | Problem>
+    export type AssignSeatMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Gives a trainee a seat of their batch's (or company's) allocations; a trainee who holds
 a valid seat keeps it.
  */
-export const useAssignSeat = <TError = ErrorType<Problem | Problem>,
+export const useAssignSeat = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof assignSeat>>, TError,{data: AssignInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof assignSeat>>,
@@ -682,7 +682,8 @@ export const useAssignSeat = <TError = ErrorType<Problem | Problem>,
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Takes back a seat that was never used; it returns to the pool.
+ * @summary Takes back a seat that was never used; it returns to the pool. Revoking a seat that is
+no longer held (already revoked, perhaps by a concurrent request) also answers 204.
  */
 export const getRevokeSeatUrl = (id: string,) => {
 
@@ -706,7 +707,7 @@ export const revokeSeat = async (id: string, options?: RequestInit): Promise<voi
 
 
 
-export const getRevokeSeatMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getRevokeSeatMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSeat>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeSeat>>, TError,{id: string}, TContext> => {
 
@@ -733,12 +734,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeSeatMutationResult = NonNullable<Awaited<ReturnType<typeof revokeSeat>>>
     
-    export type RevokeSeatMutationError = ErrorType<Problem | Problem>
+    export type RevokeSeatMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
- * @summary Takes back a seat that was never used; it returns to the pool.
+ * @summary Takes back a seat that was never used; it returns to the pool. Revoking a seat that is
+no longer held (already revoked, perhaps by a concurrent request) also answers 204.
  */
-export const useRevokeSeat = <TError = ErrorType<Problem | Problem>,
+export const useRevokeSeat = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSeat>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeSeat>>,

@@ -85,7 +85,7 @@ export const getGetInvitationQueryKey = (params?: GetInvitationParams,) => {
     }
 
     
-export const getGetInvitationQueryOptions = <TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<Problem>>(params: GetInvitationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvitation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetInvitationQueryOptions = <TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<Problem | Problem | Problem>>(params: GetInvitationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvitation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -104,10 +104,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetInvitationQueryResult = NonNullable<Awaited<ReturnType<typeof getInvitation>>>
-export type GetInvitationQueryError = ErrorType<Problem>
+export type GetInvitationQueryError = ErrorType<Problem | Problem | Problem>
 
 
-export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<Problem>>(
+export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<Problem | Problem | Problem>>(
  params: GetInvitationParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvitation>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getInvitation>>,
@@ -117,7 +117,7 @@ export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<Problem>>(
+export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<Problem | Problem | Problem>>(
  params: GetInvitationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvitation>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getInvitation>>,
@@ -127,7 +127,7 @@ export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<Problem>>(
+export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<Problem | Problem | Problem>>(
  params: GetInvitationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvitation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -135,7 +135,7 @@ export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation
  * @summary Who an invitation link is for and the policy of their password.
  */
 
-export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<Problem>>(
+export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<Problem | Problem | Problem>>(
  params: GetInvitationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvitation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -178,7 +178,7 @@ export const acceptInvitation = async (setPasswordRequest: SetPasswordRequest, o
 
 
 
-export const getAcceptInvitationMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getAcceptInvitationMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{data: SetPasswordRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{data: SetPasswordRequest}, TContext> => {
 
@@ -205,13 +205,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AcceptInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof acceptInvitation>>>
     export type AcceptInvitationMutationBody = SetPasswordRequest
-    export type AcceptInvitationMutationError = ErrorType<Problem | Problem>
+    export type AcceptInvitationMutationError = ErrorType<Problem | Problem | Problem | Problem>
 
     /**
  * @summary Accept an invitation by choosing a password: the account becomes active and signs in
 (through the EULA for trainees).
  */
-export const useAcceptInvitation = <TError = ErrorType<Problem | Problem>,
+export const useAcceptInvitation = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{data: SetPasswordRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptInvitation>>,
@@ -250,7 +250,7 @@ export const changePassword = async (changePasswordRequest: ChangePasswordReques
 
 
 
-export const getChangePasswordMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getChangePasswordMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext> => {
 
@@ -277,12 +277,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
     export type ChangePasswordMutationBody = ChangePasswordRequest
-    export type ChangePasswordMutationError = ErrorType<Problem | Problem>
+    export type ChangePasswordMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Change one's own password; one's other sessions end.
  */
-export const useChangePassword = <TError = ErrorType<Problem | Problem>,
+export const useChangePassword = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changePassword>>,
@@ -321,7 +321,7 @@ export const checkResetLink = async (tokenRequest: TokenRequest, options?: Reque
 
 
 
-export const getCheckResetLinkMutationOptions = <TError = ErrorType<unknown>,
+export const getCheckResetLinkMutationOptions = <TError = ErrorType<Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkResetLink>>, TError,{data: TokenRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkResetLink>>, TError,{data: TokenRequest}, TContext> => {
 
@@ -348,12 +348,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckResetLinkMutationResult = NonNullable<Awaited<ReturnType<typeof checkResetLink>>>
     export type CheckResetLinkMutationBody = TokenRequest
-    export type CheckResetLinkMutationError = ErrorType<unknown>
+    export type CheckResetLinkMutationError = ErrorType<Problem | Problem | Problem>
 
     /**
  * @summary Whether a reset link still works (the seed's password-check).
  */
-export const useCheckResetLink = <TError = ErrorType<unknown>,
+export const useCheckResetLink = <TError = ErrorType<Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkResetLink>>, TError,{data: TokenRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkResetLink>>,
@@ -392,7 +392,7 @@ export const forgotPassword = async (emailRequest: EmailRequest, options?: Reque
 
 
 
-export const getForgotPasswordMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getForgotPasswordMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof forgotPassword>>, TError,{data: EmailRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof forgotPassword>>, TError,{data: EmailRequest}, TContext> => {
 
@@ -419,12 +419,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ForgotPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof forgotPassword>>>
     export type ForgotPasswordMutationBody = EmailRequest
-    export type ForgotPasswordMutationError = ErrorType<Problem | Problem>
+    export type ForgotPasswordMutationError = ErrorType<Problem | Problem | Problem | Problem>
 
     /**
  * @summary Mail a reset link. The answer is the same whether or not the address has an account.
  */
-export const useForgotPassword = <TError = ErrorType<Problem | Problem>,
+export const useForgotPassword = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof forgotPassword>>, TError,{data: EmailRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof forgotPassword>>,
@@ -463,7 +463,7 @@ export const resetPassword = async (setPasswordRequest: SetPasswordRequest, opti
 
 
 
-export const getResetPasswordMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getResetPasswordMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: SetPasswordRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: SetPasswordRequest}, TContext> => {
 
@@ -490,12 +490,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
     export type ResetPasswordMutationBody = SetPasswordRequest
-    export type ResetPasswordMutationError = ErrorType<Problem | Problem>
+    export type ResetPasswordMutationError = ErrorType<Problem | Problem | Problem | Problem>
 
     /**
  * @summary Set a new password through a reset link; every session of the user ends.
  */
-export const useResetPassword = <TError = ErrorType<Problem | Problem>,
+export const useResetPassword = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: SetPasswordRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resetPassword>>,
@@ -534,7 +534,7 @@ export const sendInvitation = async (emailRequest: EmailRequest, options?: Reque
 
 
 
-export const getSendInvitationMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem>,
+export const getSendInvitationMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendInvitation>>, TError,{data: EmailRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendInvitation>>, TError,{data: EmailRequest}, TContext> => {
 
@@ -561,12 +561,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof sendInvitation>>>
     export type SendInvitationMutationBody = EmailRequest
-    export type SendInvitationMutationError = ErrorType<Problem | Problem | Problem | Problem>
+    export type SendInvitationMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary An admin sends an invitation again; earlier links stop working.
  */
-export const useSendInvitation = <TError = ErrorType<Problem | Problem | Problem | Problem>,
+export const useSendInvitation = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendInvitation>>, TError,{data: EmailRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendInvitation>>,
@@ -612,7 +612,7 @@ export const getGetPasswordPolicyQueryKey = () => {
     }
 
     
-export const getGetPasswordPolicyQueryOptions = <TData = Awaited<ReturnType<typeof getPasswordPolicy>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPasswordPolicyQueryOptions = <TData = Awaited<ReturnType<typeof getPasswordPolicy>>, TError = ErrorType<Problem | Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -631,10 +631,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPasswordPolicyQueryResult = NonNullable<Awaited<ReturnType<typeof getPasswordPolicy>>>
-export type GetPasswordPolicyQueryError = ErrorType<unknown>
+export type GetPasswordPolicyQueryError = ErrorType<Problem | Problem>
 
 
-export function useGetPasswordPolicy<TData = Awaited<ReturnType<typeof getPasswordPolicy>>, TError = ErrorType<unknown>>(
+export function useGetPasswordPolicy<TData = Awaited<ReturnType<typeof getPasswordPolicy>>, TError = ErrorType<Problem | Problem>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPasswordPolicy>>,
@@ -644,7 +644,7 @@ export function useGetPasswordPolicy<TData = Awaited<ReturnType<typeof getPasswo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPasswordPolicy<TData = Awaited<ReturnType<typeof getPasswordPolicy>>, TError = ErrorType<unknown>>(
+export function useGetPasswordPolicy<TData = Awaited<ReturnType<typeof getPasswordPolicy>>, TError = ErrorType<Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPasswordPolicy>>,
@@ -654,7 +654,7 @@ export function useGetPasswordPolicy<TData = Awaited<ReturnType<typeof getPasswo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPasswordPolicy<TData = Awaited<ReturnType<typeof getPasswordPolicy>>, TError = ErrorType<unknown>>(
+export function useGetPasswordPolicy<TData = Awaited<ReturnType<typeof getPasswordPolicy>>, TError = ErrorType<Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -662,7 +662,7 @@ export function useGetPasswordPolicy<TData = Awaited<ReturnType<typeof getPasswo
  * @summary The global invitation policy (an invitation's own policy comes with `getInvitation`).
  */
 
-export function useGetPasswordPolicy<TData = Awaited<ReturnType<typeof getPasswordPolicy>>, TError = ErrorType<unknown>>(
+export function useGetPasswordPolicy<TData = Awaited<ReturnType<typeof getPasswordPolicy>>, TError = ErrorType<Problem | Problem>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -704,7 +704,7 @@ export const sendPasswordReset = async (emailRequest: EmailRequest, options?: Re
 
 
 
-export const getSendPasswordResetMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem>,
+export const getSendPasswordResetMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendPasswordReset>>, TError,{data: EmailRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendPasswordReset>>, TError,{data: EmailRequest}, TContext> => {
 
@@ -731,12 +731,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof sendPasswordReset>>>
     export type SendPasswordResetMutationBody = EmailRequest
-    export type SendPasswordResetMutationError = ErrorType<Problem | Problem | Problem | Problem>
+    export type SendPasswordResetMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary An admin mails a reset link to someone in their scope.
  */
-export const useSendPasswordReset = <TError = ErrorType<Problem | Problem | Problem | Problem>,
+export const useSendPasswordReset = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendPasswordReset>>, TError,{data: EmailRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendPasswordReset>>,

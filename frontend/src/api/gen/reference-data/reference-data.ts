@@ -84,7 +84,7 @@ export const getListCountriesQueryKey = (params?: ListCountriesParams,) => {
     }
 
     
-export const getListCountriesQueryOptions = <TData = Awaited<ReturnType<typeof listCountries>>, TError = ErrorType<Problem>>(params?: ListCountriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCountries>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListCountriesQueryOptions = <TData = Awaited<ReturnType<typeof listCountries>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(params?: ListCountriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCountries>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -103,10 +103,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCountriesQueryResult = NonNullable<Awaited<ReturnType<typeof listCountries>>>
-export type ListCountriesQueryError = ErrorType<Problem>
+export type ListCountriesQueryError = ErrorType<Problem | Problem | Problem | Problem>
 
 
-export function useListCountries<TData = Awaited<ReturnType<typeof listCountries>>, TError = ErrorType<Problem>>(
+export function useListCountries<TData = Awaited<ReturnType<typeof listCountries>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params: undefined |  ListCountriesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCountries>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCountries>>,
@@ -116,7 +116,7 @@ export function useListCountries<TData = Awaited<ReturnType<typeof listCountries
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCountries<TData = Awaited<ReturnType<typeof listCountries>>, TError = ErrorType<Problem>>(
+export function useListCountries<TData = Awaited<ReturnType<typeof listCountries>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListCountriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCountries>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCountries>>,
@@ -126,7 +126,7 @@ export function useListCountries<TData = Awaited<ReturnType<typeof listCountries
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCountries<TData = Awaited<ReturnType<typeof listCountries>>, TError = ErrorType<Problem>>(
+export function useListCountries<TData = Awaited<ReturnType<typeof listCountries>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListCountriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCountries>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -134,7 +134,7 @@ export function useListCountries<TData = Awaited<ReturnType<typeof listCountries
  * @summary Countries, by name.
  */
 
-export function useListCountries<TData = Awaited<ReturnType<typeof listCountries>>, TError = ErrorType<Problem>>(
+export function useListCountries<TData = Awaited<ReturnType<typeof listCountries>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListCountriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCountries>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -176,7 +176,7 @@ export const createCountry = async (countryInput: CountryInput, options?: Reques
 
 
 
-export const getCreateCountryMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getCreateCountryMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCountry>>, TError,{data: CountryInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createCountry>>, TError,{data: CountryInput}, TContext> => {
 
@@ -203,12 +203,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateCountryMutationResult = NonNullable<Awaited<ReturnType<typeof createCountry>>>
     export type CreateCountryMutationBody = CountryInput
-    export type CreateCountryMutationError = ErrorType<Problem | Problem>
+    export type CreateCountryMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Adds a country (super admin).
  */
-export const useCreateCountry = <TError = ErrorType<Problem | Problem>,
+export const useCreateCountry = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCountry>>, TError,{data: CountryInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createCountry>>,
@@ -248,7 +248,7 @@ export const updateCountry = async (id: string,
 
 
 
-export const getUpdateCountryMutationOptions = <TError = ErrorType<Problem | Problem | Problem>,
+export const getUpdateCountryMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCountry>>, TError,{id: string;data: CountryInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCountry>>, TError,{id: string;data: CountryInput}, TContext> => {
 
@@ -275,12 +275,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCountryMutationResult = NonNullable<Awaited<ReturnType<typeof updateCountry>>>
     export type UpdateCountryMutationBody = CountryInput
-    export type UpdateCountryMutationError = ErrorType<Problem | Problem | Problem>
+    export type UpdateCountryMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Edits, activates or deactivates a country (super admin).
  */
-export const useUpdateCountry = <TError = ErrorType<Problem | Problem | Problem>,
+export const useUpdateCountry = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCountry>>, TError,{id: string;data: CountryInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCountry>>,
@@ -333,7 +333,7 @@ export const getListIndustriesQueryKey = (params?: ListIndustriesParams,) => {
     }
 
     
-export const getListIndustriesQueryOptions = <TData = Awaited<ReturnType<typeof listIndustries>>, TError = ErrorType<Problem>>(params?: ListIndustriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustries>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListIndustriesQueryOptions = <TData = Awaited<ReturnType<typeof listIndustries>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(params?: ListIndustriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustries>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -352,10 +352,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListIndustriesQueryResult = NonNullable<Awaited<ReturnType<typeof listIndustries>>>
-export type ListIndustriesQueryError = ErrorType<Problem>
+export type ListIndustriesQueryError = ErrorType<Problem | Problem | Problem | Problem>
 
 
-export function useListIndustries<TData = Awaited<ReturnType<typeof listIndustries>>, TError = ErrorType<Problem>>(
+export function useListIndustries<TData = Awaited<ReturnType<typeof listIndustries>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params: undefined |  ListIndustriesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustries>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listIndustries>>,
@@ -365,7 +365,7 @@ export function useListIndustries<TData = Awaited<ReturnType<typeof listIndustri
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIndustries<TData = Awaited<ReturnType<typeof listIndustries>>, TError = ErrorType<Problem>>(
+export function useListIndustries<TData = Awaited<ReturnType<typeof listIndustries>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListIndustriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustries>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listIndustries>>,
@@ -375,7 +375,7 @@ export function useListIndustries<TData = Awaited<ReturnType<typeof listIndustri
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIndustries<TData = Awaited<ReturnType<typeof listIndustries>>, TError = ErrorType<Problem>>(
+export function useListIndustries<TData = Awaited<ReturnType<typeof listIndustries>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListIndustriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustries>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -383,7 +383,7 @@ export function useListIndustries<TData = Awaited<ReturnType<typeof listIndustri
  * @summary Industries, by name.
  */
 
-export function useListIndustries<TData = Awaited<ReturnType<typeof listIndustries>>, TError = ErrorType<Problem>>(
+export function useListIndustries<TData = Awaited<ReturnType<typeof listIndustries>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListIndustriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustries>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -425,7 +425,7 @@ export const createIndustry = async (industryInput: IndustryInput, options?: Req
 
 
 
-export const getCreateIndustryMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getCreateIndustryMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createIndustry>>, TError,{data: IndustryInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createIndustry>>, TError,{data: IndustryInput}, TContext> => {
 
@@ -452,12 +452,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateIndustryMutationResult = NonNullable<Awaited<ReturnType<typeof createIndustry>>>
     export type CreateIndustryMutationBody = IndustryInput
-    export type CreateIndustryMutationError = ErrorType<Problem | Problem>
+    export type CreateIndustryMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Adds an industry (super admin).
  */
-export const useCreateIndustry = <TError = ErrorType<Problem | Problem>,
+export const useCreateIndustry = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createIndustry>>, TError,{data: IndustryInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createIndustry>>,
@@ -497,7 +497,7 @@ export const updateIndustry = async (id: string,
 
 
 
-export const getUpdateIndustryMutationOptions = <TError = ErrorType<Problem | Problem | Problem>,
+export const getUpdateIndustryMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateIndustry>>, TError,{id: string;data: IndustryInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateIndustry>>, TError,{id: string;data: IndustryInput}, TContext> => {
 
@@ -524,12 +524,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateIndustryMutationResult = NonNullable<Awaited<ReturnType<typeof updateIndustry>>>
     export type UpdateIndustryMutationBody = IndustryInput
-    export type UpdateIndustryMutationError = ErrorType<Problem | Problem | Problem>
+    export type UpdateIndustryMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Edits, activates or deactivates an industry (super admin).
  */
-export const useUpdateIndustry = <TError = ErrorType<Problem | Problem | Problem>,
+export const useUpdateIndustry = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateIndustry>>, TError,{id: string;data: IndustryInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateIndustry>>,

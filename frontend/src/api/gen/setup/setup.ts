@@ -55,7 +55,7 @@ export const completeSetup = async (setupRequest: SetupRequest, options?: Reques
 
 
 
-export const getCompleteSetupMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getCompleteSetupMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeSetup>>, TError,{data: SetupRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof completeSetup>>, TError,{data: SetupRequest}, TContext> => {
 
@@ -82,12 +82,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CompleteSetupMutationResult = NonNullable<Awaited<ReturnType<typeof completeSetup>>>
     export type CompleteSetupMutationBody = SetupRequest
-    export type CompleteSetupMutationError = ErrorType<Problem | Problem>
+    export type CompleteSetupMutationError = ErrorType<Problem | Problem | Problem | Problem>
 
     /**
  * @summary Create the first super admin and sign them in.
  */
-export const useCompleteSetup = <TError = ErrorType<Problem | Problem>,
+export const useCompleteSetup = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeSetup>>, TError,{data: SetupRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeSetup>>,

@@ -86,7 +86,7 @@ export const getListUsersQueryKey = (params?: ListUsersParams,) => {
     }
 
     
-export const getListUsersQueryOptions = <TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<Problem>>(params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListUsersQueryOptions = <TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -105,10 +105,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListUsersQueryResult = NonNullable<Awaited<ReturnType<typeof listUsers>>>
-export type ListUsersQueryError = ErrorType<Problem>
+export type ListUsersQueryError = ErrorType<Problem | Problem | Problem | Problem>
 
 
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<Problem>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params: undefined |  ListUsersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUsers>>,
@@ -118,7 +118,7 @@ export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TErr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<Problem>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUsers>>,
@@ -128,7 +128,7 @@ export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TErr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<Problem>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -137,7 +137,7 @@ export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TErr
 super admins).
  */
 
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<Problem>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
  params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -179,7 +179,7 @@ export const createUser = async (newUserInput: NewUserInput, options?: RequestIn
 
 
 
-export const getCreateUserMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getCreateUserMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,{data: NewUserInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,{data: NewUserInput}, TContext> => {
 
@@ -206,12 +206,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserMutationResult = NonNullable<Awaited<ReturnType<typeof createUser>>>
     export type CreateUserMutationBody = NewUserInput
-    export type CreateUserMutationError = ErrorType<Problem | Problem>
+    export type CreateUserMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Creates a company admin, or a trainee with a licence seat, and mails the invitation.
  */
-export const useCreateUser = <TError = ErrorType<Problem | Problem>,
+export const useCreateUser = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,{data: NewUserInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUser>>,
@@ -252,7 +252,7 @@ export const importUsers = async (importInput: ImportInput, options?: RequestIni
 
 
 
-export const getImportUsersMutationOptions = <TError = ErrorType<Problem>,
+export const getImportUsersMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importUsers>>, TError,{data: ImportInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof importUsers>>, TError,{data: ImportInput}, TContext> => {
 
@@ -279,14 +279,14 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ImportUsersMutationResult = NonNullable<Awaited<ReturnType<typeof importUsers>>>
     export type ImportUsersMutationBody = ImportInput
-    export type ImportUsersMutationError = ErrorType<Problem>
+    export type ImportUsersMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Imports the rows all or nothing: each becomes an invited trainee with a seat, and the
 invitations are mailed. When any row fails, nothing is written and every row's verdict
 comes back.
  */
-export const useImportUsers = <TError = ErrorType<Problem>,
+export const useImportUsers = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importUsers>>, TError,{data: ImportInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof importUsers>>,
@@ -301,7 +301,8 @@ export const useImportUsers = <TError = ErrorType<Problem>,
     }
     /**
  * @summary Checks an uploaded trainee list (CSV or XLSX, as the request body) row by row — bad
-e-mail, duplicate, unknown batch, no seat left — and writes nothing.
+e-mail, duplicate, unknown batch or language, no seat left — and writes nothing. The
+columns are `name`, `email` and, optionally, `batch` and `language`.
  */
 export const getPreviewUserImportUrl = (params?: PreviewUserImportParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -334,7 +335,7 @@ export const previewUserImport = async (previewUserImportBody: number[],
 
 
 
-export const getPreviewUserImportMutationOptions = <TError = ErrorType<Problem>,
+export const getPreviewUserImportMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof previewUserImport>>, TError,{data: number[];params?: PreviewUserImportParams}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof previewUserImport>>, TError,{data: number[];params?: PreviewUserImportParams}, TContext> => {
 
@@ -361,13 +362,14 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PreviewUserImportMutationResult = NonNullable<Awaited<ReturnType<typeof previewUserImport>>>
     export type PreviewUserImportMutationBody = number[]
-    export type PreviewUserImportMutationError = ErrorType<Problem>
+    export type PreviewUserImportMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Checks an uploaded trainee list (CSV or XLSX, as the request body) row by row — bad
-e-mail, duplicate, unknown batch, no seat left — and writes nothing.
+e-mail, duplicate, unknown batch or language, no seat left — and writes nothing. The
+columns are `name`, `email` and, optionally, `batch` and `language`.
  */
-export const usePreviewUserImport = <TError = ErrorType<Problem>,
+export const usePreviewUserImport = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof previewUserImport>>, TError,{data: number[];params?: PreviewUserImportParams}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof previewUserImport>>,
@@ -413,7 +415,7 @@ export const getGetUserQueryKey = (id?: string,) => {
     }
 
     
-export const getGetUserQueryOptions = <TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<Problem>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserQueryOptions = <TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -432,10 +434,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserQueryResult = NonNullable<Awaited<ReturnType<typeof getUser>>>
-export type GetUserQueryError = ErrorType<Problem>
+export type GetUserQueryError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
 
-export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<Problem>>(
+export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUser>>,
@@ -445,7 +447,7 @@ export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError =
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<Problem>>(
+export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUser>>,
@@ -455,7 +457,7 @@ export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError =
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<Problem>>(
+export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -463,7 +465,7 @@ export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError =
  * @summary One person in the caller's scope.
  */
 
-export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<Problem>>(
+export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -506,7 +508,7 @@ export const updateUser = async (id: string,
 
 
 
-export const getUpdateUserMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getUpdateUserMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,{id: string;data: UserUpdateInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,{id: string;data: UserUpdateInput}, TContext> => {
 
@@ -533,12 +535,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserMutationResult = NonNullable<Awaited<ReturnType<typeof updateUser>>>
     export type UpdateUserMutationBody = UserUpdateInput
-    export type UpdateUserMutationError = ErrorType<Problem | Problem>
+    export type UpdateUserMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Changes a person's name and language.
  */
-export const useUpdateUser = <TError = ErrorType<Problem | Problem>,
+export const useUpdateUser = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,{id: string;data: UserUpdateInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUser>>,
@@ -577,7 +579,7 @@ export const disableUser = async (id: string, options?: RequestInit): Promise<Us
 
 
 
-export const getDisableUserMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getDisableUserMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableUser>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof disableUser>>, TError,{id: string}, TContext> => {
 
@@ -604,13 +606,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DisableUserMutationResult = NonNullable<Awaited<ReturnType<typeof disableUser>>>
     
-    export type DisableUserMutationError = ErrorType<Problem | Problem>
+    export type DisableUserMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Disables a person: their sessions end at once and a trainee's unused seats return to
 the pool.
  */
-export const useDisableUser = <TError = ErrorType<Problem | Problem>,
+export const useDisableUser = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableUser>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof disableUser>>,
@@ -648,7 +650,7 @@ export const enableUser = async (id: string, options?: RequestInit): Promise<Use
 
 
 
-export const getEnableUserMutationOptions = <TError = ErrorType<Problem | Problem>,
+export const getEnableUserMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enableUser>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof enableUser>>, TError,{id: string}, TContext> => {
 
@@ -675,12 +677,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type EnableUserMutationResult = NonNullable<Awaited<ReturnType<typeof enableUser>>>
     
-    export type EnableUserMutationError = ErrorType<Problem | Problem>
+    export type EnableUserMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Enables a disabled person again (active, or invited if they never chose a password).
  */
-export const useEnableUser = <TError = ErrorType<Problem | Problem>,
+export const useEnableUser = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enableUser>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof enableUser>>,

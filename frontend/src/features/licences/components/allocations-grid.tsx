@@ -54,6 +54,7 @@ export function AllocationsGrid({ companyId }: { companyId?: string }) {
         ({
           field: count,
           headerName: t(`counts.${count}`),
+          description: t(`countHelp.${count}`),
           type: 'number',
           width: 110,
           sortable: false,

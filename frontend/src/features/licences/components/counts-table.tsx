@@ -1,11 +1,14 @@
 // Seat counts of summary lines (one company, or one batch, per line), as the licence summary
-// screens show them.
+// screens show them: each heading explains its count, and a line below says how they add up.
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeatCounts, SummaryLine } from '@/api/gen/playtrack.schemas';
@@ -21,6 +24,18 @@ interface CountsTableProps {
   lineLabel: (line: SummaryLine) => ReactNode;
 }
 
+/** A count's name, explained on hover and on keyboard focus (as its description, so the name stays the name). */
+function CountHeading({ count }: { count: (typeof COUNTS)[number] }) {
+  const { t } = useTranslation('licences');
+  return (
+    <Tooltip title={t(`countHelp.${count}`)} describeChild>
+      <Box component="span" tabIndex={0} sx={{ cursor: 'help', textDecoration: 'underline dotted' }}>
+        {t(`counts.${count}`)}
+      </Box>
+    </Tooltip>
+  );
+}
+
 export function CountsTable({ label, lines, lineHeader, lineLabel }: CountsTableProps) {
   const { t } = useTranslation('licences');
   return (
@@ -31,7 +46,7 @@ export function CountsTable({ label, lines, lineHeader, lineLabel }: CountsTable
             <TableCell>{lineHeader}</TableCell>
             {COUNTS.map((count) => (
               <TableCell key={count} align="right">
-                {t(`counts.${count}`)}
+                <CountHeading count={count} />
               </TableCell>
             ))}
           </TableRow>
@@ -56,6 +71,9 @@ export function CountsTable({ label, lines, lineHeader, lineLabel }: CountsTable
           ))}
         </TableBody>
       </Table>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t('summary.addsUp')}
+      </Typography>
     </TableContainer>
   );
 }

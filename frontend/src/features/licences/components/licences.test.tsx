@@ -14,10 +14,11 @@ const SEAT: Seat = {
   id: 's1',
   allocation_id: 'a1',
   company_id: 'c1',
-  batch_id: null,
+  allocation_batch_id: null,
   user_id: 'u1',
   user_name: 'Rohan Das',
   user_email: 'rohan@meridian.example',
+  user_batch_ids: ['b1'],
   state: 'assigned',
   assigned_at: '2025-03-01T10:00:00Z',
   valid_until: '2026-03-01',
@@ -28,7 +29,7 @@ const page = (items: unknown[]) => HttpResponse.json({ items, total: items.lengt
 function answerReferences() {
   apiServer.use(
     http.get('/api/v1/companies', () => page([{ id: 'c1', name: 'Meridian Bank' }])),
-    http.get('/api/v1/batches', () => page([])),
+    http.get('/api/v1/batches', () => page([{ id: 'b1', company_id: 'c1', name: 'Cohort A' }])),
   );
 }
 
@@ -48,6 +49,21 @@ describe('the licence summary', () => {
       '/companyadmin/licencesummaryview?company=c1',
     );
     expect(screen.queryByRole('link', { name: 'Add licence' })).not.toBeInTheDocument();
+  });
+
+  it('explains each count and how they add up', async () => {
+    answerReferences();
+    apiServer.use(
+      http.get('/api/v1/licence-summary', () => HttpResponse.json<SummaryLine[]>([{ company_id: 'c1', counts: COUNTS }])),
+      http.get('/api/v1/licence-allocations', () => page([])),
+    );
+    renderApp('/companyadmin/licencesummary', { user: COMPANY_ADMIN });
+    const table = await screen.findByRole('table', { name: 'Seats per company' }, SLOW);
+    expect(screen.getByText('Purchased = assigned + available + expired. Activated seats are counted among the assigned ones.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.hover(within(table).getByText('Activated'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(/^Assigned seats whose trainee has started the game/);
+    expect(within(table).getByRole('columnheader', { name: 'Activated' })).toBeInTheDocument();
   });
 });
 
@@ -91,6 +107,8 @@ describe('the licence details', () => {
     const user = userEvent.setup();
     const row = await screen.findByRole('row', { name: /Rohan Das/ }, SLOW);
     expect(row).toHaveTextContent('Assigned');
+    // The trainee's batch, although the seat is of a company-wide licence.
+    await within(row).findByText('Cohort A');
     await user.click(within(row).getByRole('button', { name: 'Revoke' }));
     const dialog = screen.getByRole('dialog', { name: 'Revoke the seat of Rohan Das?' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));

@@ -1,5 +1,5 @@
-// `<p>/licencedetails`: every seat — who holds it, its state and dates — filterable by state;
-// an unused (assigned) seat can be revoked, and a trainee given one.
+// `<p>/licencedetails`: every seat — who holds it, their batch, its state and dates — filterable
+// by state; an unused (assigned) seat can be revoked, and a trainee given one.
 import RemoveCircleOutlined from '@mui/icons-material/RemoveCircleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -47,11 +47,13 @@ export function SeatsPage() {
         ]
       : []),
     {
-      field: 'batch_id',
+      // The trainee's batches, not the licence's: a company-wide seat still belongs to someone in a batch.
+      field: 'user_batch_ids',
       headerName: t('columns.batch'),
       minWidth: 130,
       sortable: false,
-      valueGetter: (value: string | null) => (value ? (batchNames.get(value) ?? '') : t('allBatches')),
+      valueGetter: (value: string[]) =>
+        value.flatMap((id) => batchNames.get(id) ?? []).join(', ') || t('seats.noBatch'),
     },
     {
       field: 'state',

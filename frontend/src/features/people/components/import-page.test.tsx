@@ -11,13 +11,14 @@ const CSV = 'name,email,batch\nAnil,anil@x.example,\nBad,not-an-email,\nBea,bea@
 
 const PREVIEW: ImportPreview = {
   rows: [
-    { line: 2, name: 'Anil', email: 'anil@x.example', batch: '', problems: [] },
-    { line: 3, name: 'Bad', email: 'not-an-email', batch: '', problems: [{ field: 'email', code: 'INVALID_EMAIL' }] },
-    { line: 4, name: 'Bea', email: 'bea@x.example', batch: 'Night', problems: [{ field: 'batch', code: 'UNKNOWN_BATCH' }] },
-    { line: 5, name: 'Cai', email: 'cai@x.example', batch: '', problems: [{ field: 'seat', code: 'NO_SEAT_LEFT' }] },
+    { line: 2, name: 'Anil', email: 'anil@x.example', batch: '', locale: 'fr', problems: [] },
+    { line: 3, name: 'Bad', email: 'not-an-email', batch: '', locale: 'en', problems: [{ field: 'email', code: 'INVALID_EMAIL' }] },
+    { line: 4, name: 'Bea', email: 'bea@x.example', batch: 'Night', locale: 'en', problems: [{ field: 'batch', code: 'UNKNOWN_BATCH' }] },
+    { line: 5, name: 'Cai', email: 'cai@x.example', batch: '', locale: 'en', problems: [{ field: 'seat', code: 'NO_SEAT_LEFT' }] },
+    { line: 6, name: 'Dev', email: 'dev@x.example', batch: '', locale: 'Klingon', problems: [{ field: 'locale', code: 'UNKNOWN_LANGUAGE' }] },
   ],
   valid: 1,
-  invalid: 3,
+  invalid: 4,
 };
 
 function answerImport(answer: (input: ImportInput) => Response) {
@@ -58,7 +59,10 @@ describe('the trainee import', () => {
     expect(rows[2]).toHaveTextContent('Not a valid e-mail address');
     expect(rows[3]).toHaveTextContent('The company has no batch of this name');
     expect(rows[4]).toHaveTextContent('No licence seat left');
-    expect(screen.getByRole('status')).toHaveTextContent('Rows ready to import: 1. Rows with problems: 3.');
+    expect(rows[1]).toHaveTextContent('Français');
+    expect(rows[5]).toHaveTextContent('Klingon');
+    expect(rows[5]).toHaveTextContent('Unknown language: use en, zh, ar, it, es or fr');
+    expect(screen.getByRole('status')).toHaveTextContent('Rows ready to import: 1. Rows with problems: 4.');
   });
 
   it('imports only the valid rows', async () => {
@@ -66,7 +70,7 @@ describe('the trainee import', () => {
     const user = await checkFile();
     await user.click(screen.getByRole('button', { name: 'Import valid rows (1)' }));
     expect(await screen.findByText('Trainees imported: 1; invitations sent.')).toBeInTheDocument();
-    expect(imports).toEqual([{ rows: [{ line: 2, name: 'Anil', email: 'anil@x.example', batch: '' }] }]);
+    expect(imports).toEqual([{ rows: [{ line: 2, name: 'Anil', email: 'anil@x.example', batch: '', locale: 'fr' }] }]);
     expect(screen.queryByRole('table', { name: 'Rows of the file' })).not.toBeInTheDocument();
   });
 

@@ -84,7 +84,7 @@ export function ImportUsersPage() {
   const valid = (rows ?? []).filter((row) => row.problems.length === 0);
   const onImport = () => {
     importRows.mutate(
-      { data: { ...params, rows: valid.map(({ line, name, email, batch }) => ({ line, name, email, batch })) } },
+      { data: { ...params, rows: valid.map(({ line, name, email, batch, locale }) => ({ line, name, email, batch, locale })) } },
       {
         onSuccess: () => {
           setRows(null);

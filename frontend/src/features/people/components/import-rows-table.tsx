@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { FieldError, RowVerdict } from '@/api/gen/playtrack.schemas';
+import { isLanguage, languageEndonym } from '@/lib/i18n';
 import { englishResources } from '@/locales/resources';
 import { useProblemMessage } from '@/lib/problem-message';
 
@@ -41,6 +42,7 @@ export function ImportRowsTable({ rows }: { rows: readonly RowVerdict[] }) {
             <TableCell>{t('import.fields.name')}</TableCell>
             <TableCell>{t('import.fields.email')}</TableCell>
             <TableCell>{t('import.fields.batch')}</TableCell>
+            <TableCell>{t('import.fields.locale')}</TableCell>
             <TableCell>{t('import.result')}</TableCell>
           </TableRow>
         </TableHead>
@@ -51,6 +53,8 @@ export function ImportRowsTable({ rows }: { rows: readonly RowVerdict[] }) {
               <TableCell>{row.name}</TableCell>
               <TableCell>{row.email}</TableCell>
               <TableCell>{row.batch?.trim() ? row.batch : t('import.defaultBatch')}</TableCell>
+              {/* The check fills in the default language; an unknown one is shown as written. */}
+              <TableCell>{isLanguage(row.locale) ? languageEndonym(row.locale) : row.locale}</TableCell>
               <TableCell>
                 {row.problems.length === 0 ? (
                   <Chip size="small" color="success" variant="outlined" label={t('import.ready')} />
