@@ -1,4 +1,5 @@
-//! The hexagonal rule, enforced: domain crates reach no I/O crate, even transitively.
+//! The hexagonal rule, enforced: domain crates reach no I/O crate, even transitively; and the
+//! documentation a newcomer reads stays inside the repository.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -68,5 +69,27 @@ fn domain_crates_depend_on_no_io_crate() {
         }
         let reached: Vec<&str> = seen.iter().map(|id| name_of[id]).filter(|name| IO.contains(name)).collect();
         assert!(reached.is_empty(), "domain crate {domain} reaches I/O crates {reached:?}");
+    }
+}
+
+/// A newcomer has only the repository: every link in the README and `docs/` leads to a file
+/// in it, and nothing points outside it.
+#[test]
+fn the_documentation_links_only_to_files_in_the_repository() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap();
+    let mut pages = vec![root.join("README.md")];
+    pages.extend(std::fs::read_dir(root.join("docs")).unwrap().map(|e| e.unwrap().path()));
+    for page in pages.iter().filter(|p| p.extension().is_some_and(|e| e == "md")) {
+        let text = std::fs::read_to_string(page).unwrap();
+        assert!(!text.contains("../shared"), "{} points outside the repository", page.display());
+        for target in text.split("](").skip(1).filter_map(|rest| rest.split(')').next()) {
+            let path = target.split('#').next().unwrap_or_default();
+            if path.is_empty() || path.contains("://") {
+                continue;
+            }
+            let file = page.parent().unwrap().join(path);
+            let inside = file.canonicalize().is_ok_and(|f| f.starts_with(&root));
+            assert!(inside, "{} links to {target}, which is not a file of the repository", page.display());
+        }
     }
 }
