@@ -6,7 +6,7 @@ import { DataGrid, type GridColDef, type GridSortModel, type GridValidRowModel }
 import { arSD, enUS, esES, frFR, itIT, zhCN } from '@mui/x-data-grid/locales';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -86,7 +86,12 @@ export function ServerDataGrid<R extends GridValidRowModel>({
     return () => clearTimeout(timer);
   });
 
-  const sortModel: GridSortModel = params.sort ? [{ field: params.sort, sort: params.order ?? 'asc' }] : [];
+  // The same object while the URL's sort stays the same: the grid takes a new sort model as a
+  // change of order and goes back to page one, which rewrote `?page=2` to page 1.
+  const sortModel = useMemo<GridSortModel>(
+    () => (params.sort ? [{ field: params.sort, sort: params.order ?? 'asc' }] : []),
+    [params.sort, params.order],
+  );
   return (
     <Box>
       {(searchLabel !== undefined || toolbar !== undefined) && (
