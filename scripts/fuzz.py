@@ -97,7 +97,8 @@ def main() -> int:
                 ]
                 for operation in SESSION_ENDERS:
                     command += ["--exclude-operation-id", operation]
-                result = subprocess.run(command, env={"PATH": "/usr/bin:/bin", "SCHEMATHESIS_HOOKS": ""}, check=False)
+                # Run in the temporary folder: schemathesis keeps a cache in `.schemathesis/`.
+                result = subprocess.run(command, env={"PATH": "/usr/bin:/bin"}, cwd=data, check=False)
                 failed |= result.returncode != 0
             if server.poll() is not None:
                 print("the server stopped during the run", file=sys.stderr)
