@@ -3,6 +3,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod auth;
+pub mod client_address;
 pub mod error;
 pub mod middleware;
 mod openapi;
@@ -21,4 +22,7 @@ pub struct AppState {
     pub identity: auth::Identity,
     pub licensing: auth::Licensing,
     pub tokens: auth::tokens::AccessTokens,
+    pub trusted_proxies: client_address::TrustedProxies,
+    /// Whether cookies get `Secure`: the portal is reached over https.
+    pub secure_cookies: bool,
 }

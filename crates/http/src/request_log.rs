@@ -26,7 +26,7 @@ impl RootSpanBuilder for RequestLog {
             "request",
             method = %request.method(),
             target = %loggable_target(request.uri()),
-            client = %request.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default(),
+            client = %crate::client_address::client_ip(request.request()).map(|ip| ip.to_string()).unwrap_or_default(),
             request_id,
             status = Empty,
         )

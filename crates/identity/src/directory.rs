@@ -119,5 +119,5 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
 }
 
 fn context(actor: &Actor) -> RequestContext {
-    RequestContext { ip: actor.ip.clone(), user_agent: None }
+    RequestContext { ip: actor.ip.clone(), user_agent: None, known_device: None }
 }

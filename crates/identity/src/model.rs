@@ -151,6 +151,9 @@ pub struct Principal {
 pub struct RequestContext {
     pub ip: Option<String>,
     pub user_agent: Option<String>,
+    /// A browser that has signed in to the account it now signs in to before: the id of its
+    /// device cookie, verified by the adapter (signature and account).
+    pub known_device: Option<String>,
 }
 
 /// What a one-time token is for; a token of one purpose never serves another.

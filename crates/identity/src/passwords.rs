@@ -65,7 +65,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         }
         self.store().set_password(user.id, &hash).await?;
         self.store().revoke_all(user.id, None, now).await?;
-        self.store().clear_hits(&format!("login:account:{}", user.email)).await?;
+        self.store().clear_hits(&change_key(&user.email)).await?;
         self.audit(self.event(Some(&user), "password.reset", "user", user.id.to_string(), ctx)).await?;
         Ok(())
     }
@@ -83,9 +83,9 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         ctx: &RequestContext,
     ) -> Result<(), ChangePasswordError> {
         let now = self.clock().now();
-        let account_key = format!("login:account:{}", principal.email);
+        let account_key = change_key(&principal.email);
         if let Some(retry_after) =
-            self.throttled(&account_key, rules::ACCOUNT_FAILURES, rules::FAILURE_WINDOW, now).await?
+            self.throttled(&account_key, rules::PAIR_FAILURES, rules::FAILURE_WINDOW, now).await?
         {
             return Err(ChangePasswordError::Throttled { retry_after });
         }
@@ -293,4 +293,10 @@ fn check(policy: &PasswordPolicy, password: &str, user: &User) -> Result<(), Vec
 /// The user, when `scope` may act on them; someone outside it is answered like nobody.
 pub(crate) fn visible(scope: Scope, user: Option<User>) -> Result<User, AdminActionError> {
     user.filter(|u| scope.sees_user(u.id, u.company)).ok_or(AdminActionError::NotFound)
+}
+
+/// Wrong current passwords of a signed-in user (someone else at their desk guessing): counted
+/// per account, since only a holder of the session can try.
+fn change_key(email: &kernel::Email) -> String {
+    format!("password:change:{email}")
 }

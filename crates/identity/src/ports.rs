@@ -101,6 +101,30 @@ pub trait ThrottleRepository: Clone + Send + Sync + 'static {
     ) -> impl Future<Output = Result<(u32, Option<OffsetDateTime>)>> + Send;
 
     fn clear_hits(&self, key: &str) -> impl Future<Output = Result<()>> + Send;
+
+    /// Records a hit on `key` first and counts after: answers its id, how many hits the key
+    /// holds strictly after `since` (this one included) and when the newest other one was.
+    /// The hit is written (and visible) before it is counted, so of callers racing on one
+    /// key, each later one counts every earlier one: no two both see room for one more.
+    fn reserve_hit(
+        &self,
+        key: &str,
+        at: OffsetDateTime,
+        since: OffsetDateTime,
+    ) -> impl Future<Output = Result<Reservation>> + Send;
+
+    /// Takes a reserved hit back (the attempt was refused before it was tried, or succeeded).
+    fn release_hit(&self, id: uuid::Uuid) -> impl Future<Output = Result<()>> + Send;
+}
+
+/// A hit reserved by [`ThrottleRepository::reserve_hit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reservation {
+    pub id: uuid::Uuid,
+    /// Hits in the window, this one included.
+    pub count: u32,
+    /// The newest hit in the window other than this one.
+    pub newest_other: Option<OffsetDateTime>,
 }
 
 pub trait EulaRepository: Clone + Send + Sync + 'static {

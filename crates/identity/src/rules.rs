@@ -2,12 +2,30 @@
 
 use time::Duration;
 
-/// Failed passwords per account before it answers "too many attempts"…
-pub const ACCOUNT_FAILURES: u32 = 5;
-/// …and per address, looser because offices share one.
+/// Failed passwords for one account from one address before guessing there slows down…
+pub const PAIR_FAILURES: u32 = 5;
+/// …first to one try per this long, doubling with each further failure…
+pub const PAIR_FIRST_DELAY: Duration = Duration::seconds(30);
+/// …up to this. An account is never locked as such: its owner from another address, or from
+/// a browser that signed in to it before, is not slowed by someone guessing elsewhere.
+pub const PAIR_MAX_DELAY: Duration = Duration::minutes(15);
+/// Failed passwords from one address across all accounts (spraying), looser because offices
+/// share one.
 pub const IP_FAILURES: u32 = 30;
-/// The window both limits count in.
+/// Failed passwords from one known browser (device cookie) before it counts as unknown.
+pub const DEVICE_FAILURES: u32 = 10;
+/// The window the failure limits count in.
 pub const FAILURE_WINDOW: Duration = Duration::minutes(15);
+
+/// How long a pair (account, address) with `failures` failures waits before its next try.
+#[must_use]
+pub fn pair_delay(failures: u32) -> Duration {
+    if failures < PAIR_FAILURES {
+        return Duration::ZERO;
+    }
+    let doublings = (failures - PAIR_FAILURES).min(16);
+    (PAIR_FIRST_DELAY * 2_i32.pow(doublings)).min(PAIR_MAX_DELAY)
+}
 
 pub const OTP_LIFETIME: Duration = Duration::minutes(5);
 pub const OTP_TRIES: u16 = 5;

@@ -87,15 +87,15 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         ctx: &RequestContext,
     ) -> Result<Step, LoginError> {
         let now = self.clock.now();
-        let account_key = format!("login:account:{email}");
-        let ip_key = ctx.ip.as_ref().map(|ip| format!("login:ip:{ip}"));
-        for (key, limit) in [(Some(&account_key), rules::ACCOUNT_FAILURES), (ip_key.as_ref(), rules::IP_FAILURES)] {
-            let Some(key) = key else { continue };
-            if let Some(retry_after) = self.throttled(key, limit, rules::FAILURE_WINDOW, now).await? {
+        // Each attempt is reserved (written) before the slow hash, so concurrent guesses count
+        // each other; a success takes its reservations back.
+        let reservations = match self.reserve_attempt(email, ctx, now).await? {
+            Ok(reservations) => reservations,
+            Err(retry_after) => {
                 self.audit(self.event(None, "sign_in.throttled", "email", email.to_string(), ctx)).await?;
                 return Err(LoginError::Throttled { retry_after });
             }
-        }
+        };
 
         let credentials = self.store.find_credentials(email).await?;
         let stored = credentials.as_ref().and_then(|c| c.password.as_ref());
@@ -103,20 +103,21 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         // A failure on a known account is shown to that company's admins.
         let company = credentials.as_ref().and_then(|c| c.user.company);
         let Some(credentials) = credentials.filter(|_| matches) else {
-            self.store.record_hit(&account_key, now).await?;
-            if let Some(ip_key) = &ip_key {
-                self.store.record_hit(ip_key, now).await?;
-            }
             self.audit(AuditEvent { company, ..self.event(None, "sign_in.failed", "email", email.to_string(), ctx) })
                 .await?;
             return Err(LoginError::InvalidCredentials);
         };
+        for id in reservations {
+            self.store.release_hit(id).await?;
+        }
         let user = credentials.user.clone();
         if user.status != UserStatus::Active {
             self.audit(self.event(Some(&user), "sign_in.refused_disabled", "user", user.id.to_string(), ctx)).await?;
             return Err(LoginError::AccountDisabled);
         }
-        self.store.clear_hits(&account_key).await?;
+        if ctx.known_device.is_none() {
+            self.store.clear_hits(&pair_key(email, ctx)).await?;
+        }
 
         if credentials.requires_otp() {
             return Ok(Step::OtpRequired(self.send_otp(&user, ctx).await?));
@@ -376,6 +377,50 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     }
 
     /// `Some(retry_after)` when `key` has `limit` hits within `window`.
+    /// Reserves one password attempt: from a known browser against that browser's own budget;
+    /// otherwise against the (account, address) pair, whose tries slow down exponentially
+    /// after a few failures, and the address's budget across all accounts. Answers the
+    /// reserved hits, or how long to wait (having taken the reservations back).
+    async fn reserve_attempt(
+        &self,
+        email: &Email,
+        ctx: &RequestContext,
+        now: OffsetDateTime,
+    ) -> anyhow::Result<Result<Vec<uuid::Uuid>, Duration>> {
+        let since = now - rules::FAILURE_WINDOW;
+        let mut reserved = Vec::new();
+        let mut wait = None;
+        if let Some(device) = &ctx.known_device {
+            let hit = self.store.reserve_hit(&format!("login:device:{device}"), now, since).await?;
+            reserved.push(hit.id);
+            if hit.count > rules::DEVICE_FAILURES {
+                wait = Some(rules::FAILURE_WINDOW);
+            }
+        } else {
+            let pair = self.store.reserve_hit(&pair_key(email, ctx), now, since).await?;
+            reserved.push(pair.id);
+            // The failures before this try decide its delay after the newest of them; a try
+            // racing another one sees it as the newest, "just now", and waits.
+            let delay = rules::pair_delay(pair.count - 1);
+            let ready_at = pair.newest_other.map_or(now, |newest| newest + delay);
+            if delay > Duration::ZERO && ready_at > now {
+                wait = Some((ready_at - now).max(Duration::seconds(1)));
+            }
+            if let Some(ip) = &ctx.ip {
+                let source = self.store.reserve_hit(&format!("login:ip:{ip}"), now, since).await?;
+                reserved.push(source.id);
+                if source.count > rules::IP_FAILURES {
+                    wait = wait.max(Some(rules::FAILURE_WINDOW));
+                }
+            }
+        }
+        let Some(wait) = wait else { return Ok(Ok(reserved)) };
+        for id in reserved {
+            self.store.release_hit(id).await?;
+        }
+        Ok(Err(wait))
+    }
+
     pub(crate) async fn throttled(
         &self,
         key: &str,
@@ -415,4 +460,9 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
 /// The throttle key of one challenge's code mails.
 fn resend_key(challenge: TokenId) -> String {
     format!("otp:resend:{challenge}")
+}
+
+/// Failures of one account from one address.
+fn pair_key(email: &Email, ctx: &RequestContext) -> String {
+    format!("login:pair:{email}:{}", ctx.ip.as_deref().unwrap_or("-"))
 }

@@ -40,6 +40,9 @@ pub struct Config {
     /// Idle timeout of super admins' sessions (company users follow their company's session
     /// time).
     pub admin_session_minutes: u16,
+    /// Comma-separated addresses or networks of reverse proxies whose `X-Forwarded-For` names
+    /// the client; without one, the client is the socket's peer.
+    pub trusted_proxies: String,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -63,6 +66,7 @@ impl Default for Config {
             mail_from: "Playtrack <no-reply@playtrack.localhost>".into(),
             session_hours: 12,
             admin_session_minutes: 30,
+            trusted_proxies: String::new(),
         }
     }
 }

@@ -8,6 +8,7 @@ use anyhow::Context;
 use http_api::{
     AppState,
     auth::{Identity, hashing::PooledHasher, tokens::AccessTokens},
+    client_address::TrustedProxies,
     request_log::RequestLog,
 };
 use identity::SettingsRepository;
@@ -116,5 +117,14 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
     let identity =
         Identity::new(store.clone(), notifier, PooledHasher::for_this_machine(), clock, config.session_policy())
             .await?;
-    Ok(AppState { store, identity, licensing, tokens: AccessTokens::new(key.as_bytes()) })
+    let trusted_proxies =
+        TrustedProxies::parse(&config.trusted_proxies).map_err(|e| anyhow::anyhow!("trusted_proxies: {e}"))?;
+    Ok(AppState {
+        store,
+        identity,
+        licensing,
+        tokens: AccessTokens::new(key.as_bytes()),
+        trusted_proxies,
+        secure_cookies: config.public_url().starts_with("https://"),
+    })
 }

@@ -93,7 +93,7 @@ impl FromRequest for Acting {
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let admin = Admin::from_request(req, payload);
-        let ip = req.peer_addr().map(|addr| addr.ip().to_string());
+        let ip = crate::client_address::client_ip(req).map(|ip| ip.to_string());
         Box::pin(async move {
             let Admin(principal) = admin.await?;
             let actor = Actor { user: principal.user, scope: principal.scope, ip };
@@ -110,10 +110,10 @@ impl FromRequest for RequestMeta {
         let header = |name| req.headers().get(name).and_then(|v: &header::HeaderValue| v.to_str().ok());
         // The peer address, not X-Forwarded-For: that header is the client's to forge unless a
         // trusted proxy sets it.
-        let ip = req.peer_addr().map(|addr| addr.ip().to_string());
+        let ip = crate::client_address::client_ip(req).map(|ip| ip.to_string());
         let user_agent = header(header::USER_AGENT).map(|ua| ua.chars().take(512).collect());
         let locale = header(header::ACCEPT_LANGUAGE).map_or(LOCALES[0], preferred_locale);
-        std::future::ready(Ok(Self { context: RequestContext { ip, user_agent }, locale }))
+        std::future::ready(Ok(Self { context: RequestContext { ip, user_agent, known_device: None }, locale }))
     }
 }
 

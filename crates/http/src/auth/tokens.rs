@@ -11,6 +11,23 @@ use uuid::Uuid;
 const ISSUER: &str = "playtrack";
 const AUDIENCE: &str = "playtrack-portal";
 const ACCESS: &str = "access";
+const DEVICE: &str = "device";
+/// The cookie that marks a browser which has signed in to an account before.
+pub const DEVICE_COOKIE: &str = "playtrack_device";
+/// How long a browser stays known without signing in again.
+pub const DEVICE_LIFETIME: time::Duration = time::Duration::days(180);
+
+/// A device cookie's content: which account (by the hash of its e-mail, so the cookie names
+/// nobody) and which browser.
+#[derive(Debug, Serialize, Deserialize)]
+struct DeviceClaims {
+    iss: String,
+    aud: String,
+    sub: String,
+    dev: String,
+    typ: String,
+    exp: i64,
+}
 
 #[derive(Debug, Serialize, Deserialize)]
 struct Claims {
@@ -61,6 +78,31 @@ impl AccessTokens {
             exp: session.expires_at.unix_timestamp(),
         };
         Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+    }
+
+    /// A signed device cookie value for a browser that just signed in to `email`.
+    ///
+    /// # Errors
+    /// Only when signing fails, which HS256 does not.
+    pub fn device(&self, email: &kernel::Email, now: time::OffsetDateTime) -> anyhow::Result<String> {
+        let claims = DeviceClaims {
+            iss: ISSUER.into(),
+            aud: AUDIENCE.into(),
+            sub: identity::secret::hash_token(email.as_str()),
+            dev: Uuid::new_v4().to_string(),
+            typ: DEVICE.into(),
+            exp: (now + DEVICE_LIFETIME).unix_timestamp(),
+        };
+        Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+    }
+
+    /// The browser id of a device cookie that this server signed for `email`; `None` for a
+    /// forged, expired or other account's cookie, or any other token.
+    #[must_use]
+    pub fn known_device(&self, cookie: &str, email: &kernel::Email) -> Option<String> {
+        let data = jsonwebtoken::decode::<DeviceClaims>(cookie, &self.decoding, &self.validation).ok()?;
+        let claims = data.claims;
+        (claims.typ == DEVICE && claims.sub == identity::secret::hash_token(email.as_str())).then_some(claims.dev)
     }
 
     /// The session an access token names; `None` for anything else.

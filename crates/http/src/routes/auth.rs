@@ -1,6 +1,10 @@
 //! Signing in and out: the state machine of identity over HTTP.
 
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{
+    HttpRequest, HttpResponse,
+    cookie::{Cookie, SameSite},
+    get, post, web,
+};
 use identity::{ChallengeError, LoginError, OpenedSession, Step};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
@@ -10,7 +14,10 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::dto::{Eula, Me, email_field};
 use crate::{
     ApiError, AppState, FieldError, Problem, ProblemCode,
-    auth::extract::{Authenticated, ChallengeToken, RequestMeta},
+    auth::{
+        extract::{Authenticated, ChallengeToken, RequestMeta},
+        tokens::{DEVICE_COOKIE, DEVICE_LIFETIME},
+    },
 };
 
 pub(super) fn routes(cfg: &mut ServiceConfig) {
@@ -90,9 +97,10 @@ pub struct OtpRequest {
 #[post("/auth/login")]
 async fn login(
     state: web::Data<AppState>,
+    request: HttpRequest,
     meta: RequestMeta,
     body: web::Json<LoginRequest>,
-) -> Result<web::Json<LoginResponse>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let LoginRequest { email, password } = body.into_inner();
     let mut errors = Vec::new();
     let email = email_field(&email).map_err(|e| errors.push(e)).ok();
@@ -102,8 +110,23 @@ async fn login(
     let Some(email) = email.filter(|_| errors.is_empty()) else {
         return Err(ApiError::fields(ProblemCode::ValidationFailed, errors));
     };
-    match state.identity.login(&email, &password, meta.locale, &meta.context).await {
-        Ok(step) => Ok(web::Json(respond(&state, step)?)),
+    let mut context = meta.context;
+    context.known_device =
+        request.cookie(DEVICE_COOKIE).and_then(|cookie| state.tokens.known_device(cookie.value(), &email));
+    match state.identity.login(&email, &password, meta.locale, &context).await {
+        // The right password: this browser is known to the account from now on (OWASP's
+        // device cookie), so guessing from elsewhere never slows its owner down here.
+        Ok(step) => {
+            let device = state.tokens.device(&email, OffsetDateTime::now_utc()).map_err(ApiError::internal)?;
+            let cookie = Cookie::build(DEVICE_COOKIE, device)
+                .path("/api/v1/auth")
+                .http_only(true)
+                .secure(state.secure_cookies)
+                .same_site(SameSite::Strict)
+                .max_age(actix_web::cookie::time::Duration::seconds(DEVICE_LIFETIME.whole_seconds()))
+                .finish();
+            Ok(HttpResponse::Ok().cookie(cookie).json(respond(&state, step)?))
+        }
         Err(LoginError::InvalidCredentials) => Err(ApiError::new(ProblemCode::InvalidCredentials)),
         Err(LoginError::AccountDisabled) => Err(ApiError::new(ProblemCode::AccountDisabled)),
         Err(LoginError::Throttled { retry_after }) => Err(ApiError::rate_limited(retry_after)),

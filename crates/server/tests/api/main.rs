@@ -7,6 +7,7 @@ mod demo;
 mod health;
 mod helpers;
 mod licences;
+mod lockout;
 mod logs;
 mod outbox;
 mod passwords;

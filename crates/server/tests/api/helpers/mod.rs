@@ -178,8 +178,14 @@ impl TestApp {
 /// Starts the real application (migrations included) on a random port, with a manual clock
 /// set to now and mail going to an SMTP sink.
 pub async fn spawn_app(db: TestDb) -> TestApp {
+    spawn_app_with(db, |_| {}).await
+}
+
+/// [`spawn_app`] with some configuration of the test's own.
+pub async fn spawn_app_with(db: TestDb, configure: impl FnOnce(&mut Config)) -> TestApp {
     let mail = SmtpSink::start().await;
     let mut config = db.config();
+    configure(&mut config);
     config.smtp_url = Some(mail.url());
     // A whole second, so timestamps survive the databases' microsecond precision exactly.
     let clock = ManualClock::starting_at(time::OffsetDateTime::now_utc().replace_nanosecond(0).unwrap());
