@@ -5,6 +5,7 @@
 pub mod auth;
 pub mod client_address;
 pub mod error;
+mod logo_image;
 pub mod middleware;
 mod openapi;
 pub mod request_log;

@@ -244,10 +244,10 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
     }
 
     /// # Errors
-    /// `NotFound` outside the scope or when the company has no logo.
-    pub async fn logo(&self, scope: Scope, id: CompanyId) -> Result<Logo> {
+    /// `NotFound` outside the scope. A company without a logo answers `None`.
+    pub async fn logo(&self, scope: Scope, id: CompanyId) -> Result<Option<Logo>> {
         self.store.find_company(scope, id).await?;
-        self.store.company_logo(id).await?.ok_or(LicensingError::NotFound)
+        Ok(self.store.company_logo(id).await?)
     }
 
     /// Sets (or with `None` removes) a company's logo.

@@ -1,9 +1,9 @@
 //! Companies: the super admin sees and edits all, a company admin their own; and the
 //! company's logo.
 
-use actix_web::{HttpRequest, HttpResponse, get, http::header, post, put, web};
+use actix_web::{HttpResponse, get, http::header, post, put, web};
 use kernel::{CompanyId, CountryId, IndustryId};
-use licensing::{CompanyDraft, CompanyFilter, Logo};
+use licensing::{CompanyDraft, CompanyFilter};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use super::list::{ListQuery, Paged, whole_number};
 use crate::{
-    ApiError, AppState, Problem,
+    ApiError, AppState, FieldError, Problem, ProblemCode,
     auth::extract::{Acting, Authenticated},
 };
 
@@ -209,8 +209,9 @@ async fn update_company(
     operation_id = "getCompanyLogo", tag = "companies", security(("bearer" = [])),
     params(("id" = Uuid, Path)),
     responses(
-        (status = OK, description = "The image", content_type = "image/*", body = Vec<u8>),
-        (status = NOT_FOUND, description = "No logo, or another company's", body = Problem, content_type = "application/problem+json"),
+        (status = OK, description = "The image, re-encoded at upload: PNG, JPEG or WebP", content_type = "image/*", body = Vec<u8>),
+        (status = NO_CONTENT, description = "The company has no logo"),
+        (status = NOT_FOUND, description = "Another company's", body = Problem, content_type = "application/problem+json"),
     ),
 )]
 #[get("/companies/{id}/logo")]
@@ -219,14 +220,23 @@ async fn get_logo(
     who: Authenticated,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    let logo = state.licensing.logo(who.0.scope, CompanyId::from(id.into_inner())).await?;
+    let Some(logo) = state.licensing.logo(who.0.scope, CompanyId::from(id.into_inner())).await? else {
+        return Ok(HttpResponse::NoContent().finish());
+    };
+    // Its type is what the bytes were found to be at upload; nothing may sniff another, run
+    // it as a document, or offer it as a download under a name of the client's choosing.
     Ok(HttpResponse::Ok()
         .content_type(logo.content_type)
         .insert_header((header::CACHE_CONTROL, "private, max-age=300"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((header::CONTENT_SECURITY_POLICY, "default-src 'none'; sandbox"))
+        .insert_header((header::CONTENT_DISPOSITION, "inline"))
         .body(logo.bytes))
 }
 
-/// Replaces the logo: a PNG, JPEG or WebP image of at most 256 KiB as the request body.
+/// Replaces the logo: a PNG, JPEG or WebP image of at most 256 KiB and 2048 × 2048 pixels as
+/// the request body. Its type is read from the bytes, whatever `Content-Type` says; it is
+/// stored re-encoded.
 #[utoipa::path(
     operation_id = "putCompanyLogo", tag = "companies", security(("bearer" = [])),
     params(("id" = Uuid, Path)),
@@ -234,7 +244,7 @@ async fn get_logo(
     responses(
         (status = NO_CONTENT, description = "Stored"),
         (status = NOT_FOUND, description = "`NOT_FOUND`: absent, or outside the caller's scope", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED`: `LOGO_TYPE`, `LOGO_SIZE`", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED`: `LOGO_TYPE`, `LOGO_SIZE`, `LOGO_DIMENSIONS`", body = Problem, content_type = "application/problem+json"),
     ),
 )]
 #[put("/companies/{id}/logo")]
@@ -242,12 +252,11 @@ async fn put_logo(
     state: web::Data<AppState>,
     who: Acting,
     id: web::Path<Uuid>,
-    request: HttpRequest,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let content_type =
-        request.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
-    let logo = Logo { content_type, bytes: body.to_vec() };
+    let logo = crate::logo_image::reencoded(&body).map_err(|rejected| {
+        ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("logo", rejected.code())])
+    })?;
     state.licensing.set_logo(&who.actor, CompanyId::from(id.into_inner()), Some(logo)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

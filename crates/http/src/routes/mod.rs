@@ -53,6 +53,9 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
         cfg.app_data(web::Data::new(state))
             .app_data(DocumentedOperations::from_spec(&spec))
             .app_data(web::JsonConfig::default().limit(1 << 20).error_handler(|e, _| malformed(&e)))
+            // Raw bodies (a logo) up to 1 MiB reach the handler, whose own limit answers a
+            // translated problem; beyond that actix refuses them with 413.
+            .app_data(web::PayloadConfig::default().limit(1 << 20))
             .app_data(web::QueryConfig::default().error_handler(|e, _| malformed(&e)))
             .app_data(web::PathConfig::default().error_handler(|e, _| malformed(&e)));
         api(&mut ServiceConfig::new(cfg));

@@ -263,7 +263,7 @@ crate::on_both_databases! {
             assert_eq!(response.status().as_u16(), 404, "{method} {path}");
         }
         let logo = app.client.put(app.url(&format!("/api/v1/companies/{theirs}/logo"))).bearer_auth(&admin)
-            .header("content-type", "image/png").body(vec![0_u8; 8]).send().await.unwrap();
+            .header("content-type", "image/png").body(crate::uploads::png(8)).send().await.unwrap();
         assert_eq!(logo.status().as_u16(), 404);
         // Naming the other company in a body is refused too.
         let unknown = [

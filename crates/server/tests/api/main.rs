@@ -18,4 +18,5 @@ mod setup;
 mod sign_in;
 mod spec;
 mod store;
+mod uploads;
 mod web_ui;

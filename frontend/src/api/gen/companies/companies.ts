@@ -401,9 +401,9 @@ export const getGetCompanyLogoUrl = (id: string,) => {
   return `/api/v1/companies/${id}/logo`
 }
 
-export const getCompanyLogo = async (id: string, options?: RequestInit): Promise<number[]> => {
+export const getCompanyLogo = async (id: string, options?: RequestInit): Promise<number[] | void> => {
   
-  return apiFetch<number[]>(getGetCompanyLogoUrl(id),
+  return apiFetch<number[] | void>(getGetCompanyLogoUrl(id),
   {      
     ...options,
     method: 'GET'
@@ -490,7 +490,9 @@ export function useGetCompanyLogo<TData = Awaited<ReturnType<typeof getCompanyLo
 
 
 /**
- * @summary Replaces the logo: a PNG, JPEG or WebP image of at most 256 KiB as the request body.
+ * @summary Replaces the logo: a PNG, JPEG or WebP image of at most 256 KiB and 2048 × 2048 pixels as
+the request body. Its type is read from the bytes, whatever `Content-Type` says; it is
+stored re-encoded.
  */
 export const getPutCompanyLogoUrl = (id: string,) => {
 
@@ -546,7 +548,9 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type PutCompanyLogoMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
- * @summary Replaces the logo: a PNG, JPEG or WebP image of at most 256 KiB as the request body.
+ * @summary Replaces the logo: a PNG, JPEG or WebP image of at most 256 KiB and 2048 × 2048 pixels as
+the request body. Its type is read from the bytes, whatever `Content-Type` says; it is
+stored re-encoded.
  */
 export const usePutCompanyLogo = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof putCompanyLogo>>, TError,{id: string;data: number[]}, TContext>, request?: SecondParameter<typeof apiFetch>}

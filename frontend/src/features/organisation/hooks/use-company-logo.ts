@@ -26,7 +26,8 @@ export function useCompanyLogo(id: string) {
     enabled: id !== '',
     queryFn: async ({ signal }) => {
       const response = await fetch(url, { headers: { Authorization: `Bearer ${getAccessToken() ?? ''}` }, signal });
-      return response.ok ? asDataUrl(await response.blob()) : null;
+      // 204: the company has no logo (an answer, not an error the console would show).
+      return response.status === 200 ? asDataUrl(await response.blob()) : null;
     },
   });
 }
