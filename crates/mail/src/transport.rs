@@ -8,6 +8,7 @@ use lettre::{
     AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
     message::{Mailbox, MultiPart},
 };
+use tokio::io::AsyncWriteExt;
 
 #[derive(Clone, Debug)]
 pub enum Transport {
@@ -48,9 +49,12 @@ impl Transport {
                 #[cfg(unix)]
                 options.mode(0o600);
                 let mut file = options.open(&path).await.with_context(|| format!("creating {}", path.display()))?;
-                tokio::io::AsyncWriteExt::write_all(&mut file, &message.formatted())
-                    .await
-                    .with_context(|| format!("writing {}", path.display()))?;
+                // tokio writes in the background: only a flush says the mail is on disk.
+                let written = async {
+                    file.write_all(&message.formatted()).await?;
+                    file.flush().await
+                };
+                written.await.with_context(|| format!("writing {}", path.display()))?;
                 tracing::info!(to = %mail.to, subject = %mail.subject, file = %path.display(), "mail written to the outbox");
             }
         }
