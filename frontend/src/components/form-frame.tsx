@@ -4,18 +4,20 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { ReactNode, SubmitEventHandler } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { CancelButton } from './cancel-button';
 import { TitledCard } from './titled-card';
 
 interface FormFrameProps {
   title: string;
+  /** Whether the form holds unsaved changes: Cancel asks before dropping them. */
+  dirty: () => boolean;
   submitLabel: string;
   submitting: boolean;
   onSubmit: SubmitEventHandler<HTMLFormElement>;
   children: ReactNode;
 }
 
-export function FormFrame({ title, submitLabel, submitting, onSubmit, children }: FormFrameProps) {
+export function FormFrame({ title, dirty, submitLabel, submitting, onSubmit, children }: FormFrameProps) {
   const { t } = useTranslation('common');
   return (
     <TitledCard title={title} maxWidth={640}>
@@ -23,9 +25,7 @@ export function FormFrame({ title, submitLabel, submitting, onSubmit, children }
         <Stack spacing={2} sx={{ mt: 1 }}>
           {children}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button component={RouterLink} to=".." relative="path">
-              {t('cancel')}
-            </Button>
+            <CancelButton to=".." dirty={dirty} label={t('cancel')} />
             <Button type="submit" variant="contained" loading={submitting}>
               {submitLabel}
             </Button>

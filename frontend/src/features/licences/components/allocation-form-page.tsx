@@ -20,6 +20,7 @@ import { LoadingRecord } from '@/components/loading-record';
 import { ReferenceSelectField } from '@/components/reference-select';
 import { problemCode } from '@/lib/api-client';
 import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
+import { unsavedChanges } from '@/lib/unsaved-changes';
 import { useLeaveSaved } from '@/lib/use-leave-saved';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
@@ -103,6 +104,7 @@ function AllocationForm({ allocation }: { allocation?: Allocation }) {
       title={t(allocation ? 'form.editTitle' : 'form.addTitle')}
       submitLabel={t('form.save')}
       submitting={mutation.isPending}
+      dirty={unsavedChanges(form)}
       onSubmit={(event) => void onSubmit(event)}
     >
       <ReferenceSelectField

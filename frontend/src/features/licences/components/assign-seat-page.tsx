@@ -47,6 +47,7 @@ export function AssignSeatPage() {
   return (
     <FormFrame
       title={t('assign.title')}
+      dirty={() => trainee !== null && !assign.isSuccess}
       submitLabel={t('actions.assign')}
       submitting={assign.isPending}
       onSubmit={(event) => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { CountryInput } from '@/api/gen/playtrack.schemas';
@@ -26,7 +26,7 @@ describe('the country list', () => {
     expect(Object.fromEntries(asked[0] ?? [])).toEqual({ page: '1', per_page: '10', sort: 'iso_code', order: 'desc' });
   });
 
-  it('deactivates a country by saving it with active off', async () => {
+  it('deactivates a country, after asking, by saving it with active off', async () => {
     const sent: [string, CountryInput][] = [];
     apiServer.use(
       ...referenceHandlers,
@@ -42,6 +42,13 @@ describe('the country list', () => {
     if (!(row instanceof HTMLElement)) throw new Error('India is not in a row');
 
     await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate India?' });
+    expect(sent).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sent).toEqual([]);
+
+    await user.click(await within(row).findByRole('button', { name: 'Deactivate' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
 
     expect(await screen.findByText('India is now inactive.')).toBeInTheDocument();
     expect(sent).toEqual([[INDIA.id, { name: 'India', iso_code: 'IN', active: false }]]);
@@ -49,6 +56,28 @@ describe('the country list', () => {
 });
 
 describe('the country form', () => {
+  it('asks before Cancel drops what was typed', async () => {
+    apiServer.use(...referenceHandlers);
+    const { router } = renderApp('/main/country/add', { user: TEST_USER });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/ISO code/), 'IN');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(router.state.location.pathname).toBe('/main/country/add');
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/country'));
+  });
+
+  it('leaves at once on Cancel when nothing was typed', async () => {
+    apiServer.use(...referenceHandlers);
+    const { router } = renderApp('/main/country/add', { user: TEST_USER });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Add country' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/country'));
+  });
+
   it('checks the name and the ISO code before sending', async () => {
     const sent: unknown[] = [];
     apiServer.use(

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode, SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { CancelButton } from '@/components/cancel-button';
 
 interface FormCardProps {
   title: string;
@@ -16,10 +16,12 @@ interface FormCardProps {
   pending: boolean;
   failureMessage: string | undefined;
   cancelTo: string;
+  /** Whether the form holds unsaved changes: Cancel asks before dropping them. */
+  dirty: () => boolean;
   children: ReactNode;
 }
 
-export function FormCard({ title, onSubmit, pending, failureMessage, cancelTo, children }: FormCardProps) {
+export function FormCard({ title, onSubmit, pending, failureMessage, cancelTo, dirty, children }: FormCardProps) {
   const { t } = useTranslation('organisation');
   return (
     <Box component="section" sx={{ maxWidth: 720, mx: 'auto' }}>
@@ -39,9 +41,7 @@ export function FormCard({ title, onSubmit, pending, failureMessage, cancelTo, c
               <Button type="submit" variant="contained" loading={pending} disabled={pending}>
                 {t('actions.save')}
               </Button>
-              <Button component={RouterLink} to={cancelTo}>
-                {t('actions.cancel')}
-              </Button>
+              <CancelButton to={cancelTo} dirty={dirty} label={t('actions.cancel')} />
             </Stack>
           </form>
         </CardContent>

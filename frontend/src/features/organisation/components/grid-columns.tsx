@@ -1,5 +1,5 @@
 // Columns every organisation list shares: the active chip and the row actions with Activate /
-// Deactivate.
+// Deactivate (which asks first).
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
@@ -8,8 +8,10 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useToggleActive } from '../hooks/use-toggle-active';
 import { ActiveChip } from './active-chip';
 
@@ -35,6 +37,39 @@ interface ActionsOptions<R> extends Links<R> {
   toggling?: boolean;
 }
 
+/** Activate at once; Deactivate only after saying what it does and asking. */
+function ToggleActiveButton<R extends { name?: string; active: boolean }>({
+  row,
+  onToggle,
+  toggling,
+}: {
+  row: R;
+  onToggle: (row: R) => void;
+  toggling: boolean;
+}) {
+  const { t } = useTranslation('organisation');
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Button size="small" disabled={toggling} onClick={() => (row.active ? setAsking(true) : onToggle(row))}>
+        {row.active ? t('actions.deactivate') : t('actions.activate')}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={t('confirmDeactivate.title', { name: row.name ?? '' })}
+        body={t('confirmDeactivate.body', { name: row.name ?? '' })}
+        confirmLabel={t('actions.deactivate')}
+        pending={toggling}
+        onConfirm={() => {
+          setAsking(false);
+          onToggle(row);
+        }}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
 function actionsColumn<R extends { active: boolean }>(
   t: OrganisationT,
   { editTo, detailsTo, onToggle, toggling = false }: ActionsOptions<R>,
@@ -58,11 +93,7 @@ function actionsColumn<R extends { active: boolean }>(
             <EditOutlined fontSize="small" />
           </IconButton>
         </Tooltip>
-        {onToggle && (
-          <Button size="small" disabled={toggling} onClick={() => onToggle(row)}>
-            {row.active ? t('actions.deactivate') : t('actions.activate')}
-          </Button>
-        )}
+        {onToggle && <ToggleActiveButton row={row} onToggle={onToggle} toggling={toggling} />}
       </Stack>
     ),
   };

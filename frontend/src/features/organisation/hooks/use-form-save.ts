@@ -1,12 +1,22 @@
 // Submitting an organisation form: earlier server errors are cleared, the checked body saved (see
 // useSave), and failures shown as useServerErrors says. Answers FormCard's submit props.
-import type { FieldValues, Path, UseFormHandleSubmit, UseFormSetError } from 'react-hook-form';
+import type {
+  FieldValues,
+  FormState,
+  Path,
+  UseFormGetValues,
+  UseFormHandleSubmit,
+  UseFormSetError,
+} from 'react-hook-form';
+import { unsavedChanges } from '@/lib/unsaved-changes';
 import { useSave } from './use-save';
 import { useServerErrors } from './use-server-errors';
 
 interface Form<T extends FieldValues, B> {
   handleSubmit: UseFormHandleSubmit<T, B>;
   setError: UseFormSetError<T>;
+  formState: FormState<T>;
+  getValues: UseFormGetValues<T>;
 }
 
 interface SaveOptions<T extends FieldValues, R> {
@@ -19,10 +29,11 @@ interface SaveOptions<T extends FieldValues, R> {
 }
 
 export function useFormSave<T extends FieldValues, B, R>(
-  { handleSubmit, setError }: Form<T, B>,
+  form: Form<T, B>,
   save: (body: B) => Promise<R>,
   { fields, invalidates, next }: SaveOptions<T, R>,
 ) {
+  const { handleSubmit, setError } = form;
   const { failureMessage, onError, clear } = useServerErrors(setError, fields);
   const mutation = useSave(save, { invalidates, next, onError });
   return {
@@ -32,5 +43,6 @@ export function useFormSave<T extends FieldValues, B, R>(
     }),
     pending: mutation.isPending,
     failureMessage,
+    dirty: unsavedChanges(form),
   };
 }

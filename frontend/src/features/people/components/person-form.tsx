@@ -15,6 +15,7 @@ import { LoadingRecord } from '@/components/loading-record';
 import { ReferenceSelect, ReferenceSelectField } from '@/components/reference-select';
 import { problemCode } from '@/lib/api-client';
 import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
+import { unsavedChanges } from '@/lib/unsaved-changes';
 import { LANGUAGES, languageEndonym } from '@/lib/i18n';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
@@ -71,7 +72,8 @@ function PersonForm({ role, person }: PersonFormProps) {
     handleSubmit,
     setError,
     setValue,
-    formState: { errors },
+    getValues,
+    formState,
   } = useForm({
     resolver: zodResolver(usePersonSchema(asks)),
     defaultValues: {
@@ -81,7 +83,8 @@ function PersonForm({ role, person }: PersonFormProps) {
       batch_id: '',
       locale: person?.locale ?? i18n.language,
     },
-  });
+  });  const { errors } = formState;
+
   const companyId = useWatch({ control, name: 'company_id' });
   const { companies } = useCompanies(asks.company);
   // The super admin picks the company first; a company admin's batches are their company's.
@@ -129,6 +132,7 @@ function PersonForm({ role, person }: PersonFormProps) {
       title={t(`${role}.${adding ? 'addTitle' : 'editTitle'}`)}
       submitLabel={t(adding ? 'form.invite' : 'form.save')}
       submitting={mutation.isPending}
+      dirty={unsavedChanges({ getValues, formState })}
       onSubmit={(event) => void onSubmit(event)}
     >
       <TextField
