@@ -58,6 +58,6 @@ test('the sign-in form explains what is missing', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page.getByText('input email')).toBeVisible();
-  await expect(page.getByText('Please input your Password!')).toBeVisible();
+  await expect(page.getByText('Enter your e-mail address.')).toBeVisible();
+  await expect(page.getByText('Enter your password.')).toBeVisible();
 });

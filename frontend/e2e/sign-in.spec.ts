@@ -42,7 +42,7 @@ test('the super admin lands on the dashboard with the whole sidebar', async ({ p
     'Audit log',
     'Reset Password',
   ]);
-  await expect(page.getByRole('button', { name: 'License' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Licence' })).toBeVisible();
   // The demo has two companies (the licence journey may have added one); every count is a
   // number once loaded.
   await expect(page.getByRole('heading', { name: 'Companies' }).locator('..')).toHaveText(/^Companies\s*[2-9]$/);
@@ -64,8 +64,8 @@ test("Meridian's company admin signs in without a code and sees the company admi
     'Dashboard',
     'Company',
     'Batch',
-    'License Summary',
-    'License Details',
+    'Licence Summary',
+    'Licence Details',
     'Company admin',
     'User',
     'Scores',

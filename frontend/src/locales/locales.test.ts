@@ -52,3 +52,10 @@ describe('the errors namespace', () => {
     },
   );
 });
+
+describe('the English wording', () => {
+  it('spells licence the British way throughout, and never asks to "input" anything', () => {
+    const offending = [...english].filter(([, text]) => /\blicens/i.test(text) || /\binput\b/i.test(text));
+    expect(offending).toEqual([]);
+  });
+});

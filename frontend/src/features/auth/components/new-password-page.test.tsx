@@ -87,7 +87,7 @@ describe('the new-password form (NEW_PASSWORD)', () => {
     const sent = answerReset();
     const { user } = await openForm();
     await fill(user, '');
-    expect(await screen.findByText('Please input your new password!')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your new password.')).toBeInTheDocument();
     expect(screen.getByText('Please confirm your password!')).toBeInTheDocument();
     expect(sent).toEqual([]);
   });

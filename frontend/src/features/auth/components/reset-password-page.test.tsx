@@ -29,7 +29,7 @@ function answerForgot(answer: () => Response = () => new HttpResponse(null, { st
 
 describe('the forgot-password page', () => {
   it.each([
-    ['', 'input email'],
+    ['', 'Enter your e-mail address.'],
     ['not-an-address', 'enter valid email'],
   ])('checks the address %j before sending: %s', async (email, message) => {
     const sent = answerForgot();

@@ -44,9 +44,9 @@ describe('the first super admin setup', () => {
   it('checks the fields before sending', async () => {
     const { user } = await openSetup();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('input email')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your e-mail address.')).toBeInTheDocument();
     expect(screen.getByText('Please enter name')).toBeInTheDocument();
-    expect(screen.getByText('Please input your new password!')).toBeInTheDocument();
+    expect(screen.getByText('Enter your new password.')).toBeInTheDocument();
     expect(screen.getByText('Please confirm your password!')).toBeInTheDocument();
   });
 

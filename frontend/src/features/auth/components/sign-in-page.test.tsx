@@ -58,8 +58,8 @@ describe('the sign-in form', () => {
   it("asks for both fields with the seed's messages", async () => {
     const { user } = await openSignIn();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('input email')).toBeInTheDocument();
-    expect(screen.getByText('Please input your Password!')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your e-mail address.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password.')).toBeInTheDocument();
   });
 
   it('rejects an address that is not an e-mail', async () => {

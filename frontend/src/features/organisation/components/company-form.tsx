@@ -80,7 +80,7 @@ export function CompanyForm({ company }: { company?: Company }) {
         options={offered(countries, company?.country_id)}
         required
       />
-      <TextInput control={control} name="remark" label={t('company.remark')} multiline minRows={2} required />
+      <TextInput control={control} name="remark" label={t('company.remark')} multiline minRows={2} />
       <TextInput
         control={control}
         name="session_minutes"

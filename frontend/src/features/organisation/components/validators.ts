@@ -15,11 +15,8 @@ export const nameField = z
 export const requiredText = (error: string) =>
   z.string().trim().min(1, { error }).max(NAME_MAX, { error: 'validation.nameTooLong' });
 
-export const remarkField = z
-  .string()
-  .trim()
-  .min(1, { error: 'validation.remarkRequired' })
-  .max(REMARK_MAX, { error: 'validation.remarkTooLong' });
+/** Optional free text: the demo's companies, like many real ones, have none. */
+export const remarkField = z.string().trim().max(REMARK_MAX, { error: 'validation.remarkTooLong' });
 
 /** A select's value: an id, or '' while nothing is chosen. */
 export const choice = (error: string) => z.string().min(1, { error });

@@ -37,8 +37,8 @@ describe('the sidebar', () => {
         ['Dashboard', '/dashboard/crm'],
         ['Company', '/companyadmin/company'],
         ['Batch', '/companyadmin/batch'],
-        ['License Summary', '/companyadmin/licencesummary'],
-        ['License Details', '/companyadmin/licencedetails'],
+        ['Licence Summary', '/companyadmin/licencesummary'],
+        ['Licence Details', '/companyadmin/licencedetails'],
         ['Company admin', '/companyadmin/companyadmin'],
         ['User', '/companyadmin/user'],
         ['Scores', '/companyadmin/score'],
@@ -60,12 +60,12 @@ describe('the sidebar', () => {
     expect(linksOf(sidebar())).toEqual(expected);
   });
 
-  it("groups the super admin's License screens under License", async () => {
+  it("groups the super admin's Licence screens under Licence", async () => {
     renderApp('/dashboard/crm', { user: TEST_USER });
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Dashboard' });
 
-    await user.click(within(sidebar()).getByRole('button', { name: 'License' }));
+    await user.click(within(sidebar()).getByRole('button', { name: 'Licence' }));
 
     expect(within(sidebar()).getByRole('link', { name: 'Summary' })).toHaveAttribute(
       'href',
