@@ -1,5 +1,7 @@
 //! Read-only views for screens: the dashboard's counts and the audit log, filtered by scope.
 
+use std::collections::HashMap;
+
 use kernel::{Page, PageRequest, Scope};
 use sea_orm::{
     ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select,
@@ -10,7 +12,7 @@ use time::OffsetDateTime;
 
 use crate::{
     Store,
-    entities::{attempts, audit_events, batches, companies, users},
+    entities::{attempts, audit_events, batches, companies, countries, industries, users},
 };
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,9 +29,13 @@ pub struct AuditEntry {
     pub id: Uuid,
     pub at: OffsetDateTime,
     pub actor_id: Option<Uuid>,
+    /// The actor's name as it is now; `None` for the system or a removed person.
+    pub actor_name: Option<String>,
     pub action: String,
     pub target_type: String,
     pub target_id: Option<String>,
+    /// The name of the person or record acted on, as it is now, where it has one.
+    pub target_name: Option<String>,
     pub company_id: Option<Uuid>,
     pub details: serde_json::Value,
     pub ip: Option<String>,
@@ -138,19 +144,26 @@ impl Store {
             .paginate(&self.db, page.per_page());
         let total = paginator.num_items().await?;
         let rows = paginator.fetch_page(page.page() - 1).await?;
+        let names = self.audit_names(&rows).await?;
+        let name_of = |kind: &str, id: Option<Uuid>| id.and_then(|id| names.get(&(kind.to_owned(), id)).cloned());
         Ok(Page {
             items: rows
                 .into_iter()
-                .map(|r| AuditEntry {
-                    id: r.id,
-                    at: r.at,
-                    actor_id: r.actor_id,
-                    action: r.action,
-                    target_type: r.target_type,
-                    target_id: r.target_id,
-                    company_id: r.company_id,
-                    details: r.details,
-                    ip: r.ip,
+                .map(|r| {
+                    let target = r.target_id.as_deref().and_then(|id| id.parse::<Uuid>().ok());
+                    AuditEntry {
+                        id: r.id,
+                        at: r.at,
+                        actor_name: name_of("user", r.actor_id),
+                        actor_id: r.actor_id,
+                        action: r.action,
+                        target_name: name_of(&r.target_type, target),
+                        target_type: r.target_type,
+                        target_id: r.target_id,
+                        company_id: r.company_id,
+                        details: r.details,
+                        ip: r.ip,
+                    }
                 })
                 .collect(),
             total,
@@ -158,4 +171,45 @@ impl Store {
             per_page: page.per_page(),
         })
     }
+
+    /// The names of every actor and named target on one page of events: one query per kind
+    /// of record, not one per event.
+    async fn audit_names(&self, rows: &[audit_events::Model]) -> anyhow::Result<HashMap<(String, Uuid), String>> {
+        let mut wanted: HashMap<&str, Vec<Uuid>> = HashMap::new();
+        for row in rows {
+            wanted.entry("user").or_default().extend(row.actor_id);
+            if let Some(id) = row.target_id.as_deref().and_then(|id| id.parse::<Uuid>().ok()) {
+                wanted.entry(row.target_type.as_str()).or_default().push(id);
+            }
+        }
+        let mut names = HashMap::new();
+        for (kind, ids) in wanted {
+            let found: Vec<(Uuid, String)> = match kind {
+                "user" => named::<users::Entity>(&self.db, users::Column::Id, users::Column::Name, ids).await?,
+                "company" => {
+                    named::<companies::Entity>(&self.db, companies::Column::Id, companies::Column::Name, ids).await?
+                }
+                "batch" => named::<batches::Entity>(&self.db, batches::Column::Id, batches::Column::Name, ids).await?,
+                "country" => {
+                    named::<countries::Entity>(&self.db, countries::Column::Id, countries::Column::Name, ids).await?
+                }
+                "industry" => {
+                    named::<industries::Entity>(&self.db, industries::Column::Id, industries::Column::Name, ids).await?
+                }
+                _ => Vec::new(),
+            };
+            names.extend(found.into_iter().map(|(id, name)| ((kind.to_owned(), id), name)));
+        }
+        Ok(names)
+    }
+}
+
+/// `(id, name)` of the rows of `E` with these ids.
+async fn named<E: EntityTrait>(
+    db: &sea_orm::DatabaseConnection,
+    id: E::Column,
+    name: E::Column,
+    ids: Vec<Uuid>,
+) -> anyhow::Result<Vec<(Uuid, String)>> {
+    Ok(E::find().select_only().column(id).column(name).filter(id.is_in(ids)).into_tuple().all(db).await?)
 }

@@ -47,10 +47,15 @@ pub struct AuditEvent {
     #[serde(with = "time::serde::rfc3339")]
     at: OffsetDateTime,
     actor_id: Option<Uuid>,
+    /// Who did it, by name (as the person is called now); absent for the system.
+    actor_name: Option<String>,
     action: String,
     target_type: String,
     target_id: Option<String>,
+    /// The person or record acted on, by name, where it has one.
+    target_name: Option<String>,
     company_id: Option<Uuid>,
+    /// What changed: `before` and `after` of the changed fields where the action has them.
     details: serde_json::Value,
     ip: Option<String>,
 }
@@ -104,9 +109,11 @@ async fn list_audit_events(
                 id: e.id,
                 at: e.at,
                 actor_id: e.actor_id,
+                actor_name: e.actor_name,
                 action: e.action,
                 target_type: e.target_type,
                 target_id: e.target_id,
+                target_name: e.target_name,
                 company_id: e.company_id,
                 details: e.details,
                 ip: e.ip,

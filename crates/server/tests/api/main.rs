@@ -2,6 +2,7 @@
 //! a fresh PostgreSQL database per test.
 
 mod architecture;
+mod audit;
 mod cli;
 mod demo;
 mod health;

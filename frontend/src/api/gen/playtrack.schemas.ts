@@ -64,21 +64,36 @@ export interface Assigned {
 
 export type AuditEventActorId = string | null;
 
+/**
+ * Who did it, by name (as the person is called now); absent for the system.
+ */
+export type AuditEventActorName = string | null;
+
 export type AuditEventCompanyId = string | null;
 
 export type AuditEventIp = string | null;
 
 export type AuditEventTargetId = string | null;
 
+/**
+ * The person or record acted on, by name, where it has one.
+ */
+export type AuditEventTargetName = string | null;
+
 export interface AuditEvent {
   action: string;
   actor_id?: AuditEventActorId;
+  /** Who did it, by name (as the person is called now); absent for the system. */
+  actor_name?: AuditEventActorName;
   at: string;
   company_id?: AuditEventCompanyId;
+  /** What changed: `before` and `after` of the changed fields where the action has them. */
   details: unknown;
   id: string;
   ip?: AuditEventIp;
   target_id?: AuditEventTargetId;
+  /** The person or record acted on, by name, where it has one. */
+  target_name?: AuditEventTargetName;
   target_type: string;
 }
 

@@ -11,7 +11,7 @@ import { useListAuditEvents } from '@/api/gen/audit/audit';
 import type { AuditEvent } from '@/api/gen/playtrack.schemas';
 import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
-import { AuditDetailsDialog } from './audit-details-dialog';
+import { actionLabel, AuditDetailsDialog } from './audit-details-dialog';
 
 const TARGET_TYPES = ['user', 'company', 'batch', 'allocation', 'seat', 'country', 'industry'] as const;
 type Filter = 'action' | 'target_type' | 'from' | 'until';
@@ -58,10 +58,10 @@ export function AuditPage() {
   const columns = (
     [
     { field: 'at', headerName: t('audit.at'), width: 200, valueFormatter: (value: string) => time.format(new Date(value)) },
-    { field: 'action', headerName: t('audit.action'), flex: 1, minWidth: 180 },
-    { field: 'target_type', headerName: t('audit.targetType'), width: 130 },
-    { field: 'target_id', headerName: t('audit.targetId'), flex: 1, minWidth: 160 },
-    { field: 'actor_id', headerName: t('audit.actor'), flex: 1, minWidth: 160 },
+    { field: 'actor_id', headerName: t('audit.actor'), flex: 1, minWidth: 160, valueGetter: (_value, row) => row.actor_name ?? row.actor_id ?? '' },
+    { field: 'action', headerName: t('audit.action'), flex: 1, minWidth: 200, valueGetter: (_value, row) => actionLabel(t, row.action) },
+    { field: 'target_type', headerName: t('audit.targetType'), width: 130, valueGetter: (_value, row) => t(`audit.targetTypes.${row.target_type}`, { defaultValue: row.target_type }) },
+    { field: 'target_id', headerName: t('audit.target'), flex: 1, minWidth: 160, valueGetter: (_value, row) => row.target_name ?? row.target_id ?? '' },
     { field: 'ip', headerName: t('audit.ip'), width: 140 },
     {
       field: 'details',
