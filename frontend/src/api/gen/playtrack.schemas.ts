@@ -1061,6 +1061,37 @@ from?: string;
 until?: string;
 };
 
+export type ExportAuditEventsParams = {
+/**
+ * Only this action, e.g. `sign_in.failed` or `company.updated`.
+ */
+action?: string;
+/**
+ * Only changes of this kind of record: `user`, `company`, `batch`, `allocation`, `seat`, …
+ */
+target_type?: string;
+/**
+ * Only changes of this record.
+ */
+target_id?: string;
+/**
+ * Only what this person did.
+ */
+actor_id?: string;
+/**
+ * Only this company's events (the super admin; a company admin sees only their own).
+ */
+company_id?: string;
+/**
+ * Events at or after this time (RFC 3339).
+ */
+from?: string;
+/**
+ * Events before this time (RFC 3339).
+ */
+until?: string;
+};
+
 export type GetInvitationParams = {
 /**
  * The `value` of the invitation link.

@@ -22,6 +22,7 @@ import type {
 
 import type {
   AuditEventPage,
+  ExportAuditEventsParams,
   ListAuditEventsParams,
   Problem
 } from '../playtrack.schemas';
@@ -130,6 +131,114 @@ export function useListAuditEvents<TData = Awaited<ReturnType<typeof listAuditEv
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListAuditEventsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The events the filters select, newest first, as CSV (at most 10,000; narrow the filters
+for more). Cells a spreadsheet would run as a formula are written as text.
+ */
+export const getExportAuditEventsUrl = (params?: ExportAuditEventsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/audit-events/export?${stringifiedParams}` : `/api/v1/audit-events/export`
+}
+
+export const exportAuditEvents = async (params?: ExportAuditEventsParams, options?: RequestInit): Promise<string> => {
+  
+  return apiFetch<string>(getExportAuditEventsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getExportAuditEventsQueryKey = (params?: ExportAuditEventsParams,) => {
+    return [
+    `/api/v1/audit-events/export`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getExportAuditEventsQueryOptions = <TData = Awaited<ReturnType<typeof exportAuditEvents>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(params?: ExportAuditEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAuditEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportAuditEventsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportAuditEvents>>> = ({ signal }) => exportAuditEvents(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportAuditEvents>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportAuditEventsQueryResult = NonNullable<Awaited<ReturnType<typeof exportAuditEvents>>>
+export type ExportAuditEventsQueryError = ErrorType<Problem | Problem | Problem | Problem>
+
+
+export function useExportAuditEvents<TData = Awaited<ReturnType<typeof exportAuditEvents>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+ params: undefined |  ExportAuditEventsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAuditEvents>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAuditEvents>>,
+          TError,
+          Awaited<ReturnType<typeof exportAuditEvents>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportAuditEvents<TData = Awaited<ReturnType<typeof exportAuditEvents>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+ params?: ExportAuditEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAuditEvents>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAuditEvents>>,
+          TError,
+          Awaited<ReturnType<typeof exportAuditEvents>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportAuditEvents<TData = Awaited<ReturnType<typeof exportAuditEvents>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+ params?: ExportAuditEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAuditEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The events the filters select, newest first, as CSV (at most 10,000; narrow the filters
+for more). Cells a spreadsheet would run as a formula are written as text.
+ */
+
+export function useExportAuditEvents<TData = Awaited<ReturnType<typeof exportAuditEvents>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+ params?: ExportAuditEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAuditEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportAuditEventsQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

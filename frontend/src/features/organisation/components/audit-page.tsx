@@ -1,20 +1,22 @@
 // /main/audit and /companyadmin/audit: who changed what and when (a company admin sees their
 // company's events only, which the server decides), filtered by action, record type and dates.
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useListAuditEvents } from '@/api/gen/audit/audit';
+import { exportAuditEvents, useListAuditEvents } from '@/api/gen/audit/audit';
 import type { AuditEvent } from '@/api/gen/playtrack.schemas';
 import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { actionLabel, AuditDetailsDialog } from './audit-details-dialog';
 
 const TARGET_TYPES = ['user', 'company', 'batch', 'allocation', 'seat', 'country', 'industry'] as const;
-type Filter = 'action' | 'target_type' | 'from' | 'until';
+type Filter = 'action' | 'target_type' | 'actor_id' | 'target_id' | 'from' | 'until';
 
 /** A date input's day as the instant it starts in the reader's time zone (RFC 3339). */
 function startOfDay(day: string, plusDays = 0): string | undefined {
@@ -43,25 +45,46 @@ export function AuditPage() {
     );
   };
 
-  const events = useListAuditEvents({
-    page: params.page,
-    per_page: params.per_page,
-    action: filter('action').trim() || undefined,
+  const filters = {
+    action: filter('action') || undefined,
     target_type: filter('target_type') || undefined,
+    actor_id: filter('actor_id') || undefined,
+    target_id: filter('target_id') || undefined,
     from: startOfDay(filter('from')),
     // "To" includes its whole day: events before the next one starts.
     until: startOfDay(filter('until'), 1),
-  });
+  };
+  const events = useListAuditEvents({ page: params.page, per_page: params.per_page, ...filters });
+  const actions = Object.keys(t('audit.actions', { returnObjects: true }) as Record<string, string>).map((key) =>
+    key.replace('__', '.'),
+  );
+  const download = async () => {
+    const csv = await exportAuditEvents(filters);
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+    link.download = 'audit-log.csv';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  /** A name in a row that narrows the log to that person or record. */
+  const narrowTo = (key: 'actor_id' | 'target_id', id: string | null | undefined, label: string) =>
+    id ? (
+      <Link component="button" type="button" onClick={() => setFilter(key, id)} title={t('audit.onlyThis')}>
+        {label}
+      </Link>
+    ) : (
+      label
+    );
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
 
   // Newest first is the server's only order.
   const columns = (
     [
     { field: 'at', headerName: t('audit.at'), width: 200, valueFormatter: (value: string) => time.format(new Date(value)) },
-    { field: 'actor_id', headerName: t('audit.actor'), flex: 1, minWidth: 160, valueGetter: (_value, row) => row.actor_name ?? row.actor_id ?? '' },
+    { field: 'actor_id', headerName: t('audit.actor'), flex: 1, minWidth: 160, renderCell: ({ row }) => narrowTo('actor_id', row.actor_id, row.actor_name ?? row.actor_id ?? '') },
     { field: 'action', headerName: t('audit.action'), flex: 1, minWidth: 200, valueGetter: (_value, row) => actionLabel(t, row.action) },
     { field: 'target_type', headerName: t('audit.targetType'), width: 130, valueGetter: (_value, row) => t(`audit.targetTypes.${row.target_type}`, { defaultValue: row.target_type }) },
-    { field: 'target_id', headerName: t('audit.target'), flex: 1, minWidth: 160, valueGetter: (_value, row) => row.target_name ?? row.target_id ?? '' },
+    { field: 'target_id', headerName: t('audit.target'), flex: 1, minWidth: 160, renderCell: ({ row }) => narrowTo('target_id', row.target_id, row.target_name ?? row.target_id ?? '') },
     { field: 'ip', headerName: t('audit.ip'), width: 140 },
     {
       field: 'details',
@@ -87,11 +110,32 @@ export function AuditPage() {
         toolbar={
           <>
             <TextField
+              select
               size="small"
               label={t('audit.action')}
               value={filter('action')}
               onChange={(event) => setFilter('action', event.target.value)}
-            />
+              sx={{ minWidth: 220 }}
+            >
+              <MenuItem value="">{t('audit.anyAction')}</MenuItem>
+              {actions.map((action) => (
+                <MenuItem key={action} value={action}>
+                  {actionLabel(t, action)}
+                </MenuItem>
+              ))}
+            </TextField>
+            {(['actor_id', 'target_id'] as const)
+              .filter((key) => filter(key) !== '')
+              .map((key) => (
+                <Chip
+                  key={key}
+                  label={t(key === 'actor_id' ? 'audit.onlyActor' : 'audit.onlyTarget')}
+                  onDelete={() => setFilter(key, '')}
+                />
+              ))}
+            <Button variant="outlined" size="small" onClick={() => void download()}>
+              {t('audit.export')}
+            </Button>
             <TextField
               select
               size="small"
