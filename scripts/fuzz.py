@@ -65,7 +65,8 @@ def wait_until_up(base: str, server: subprocess.Popen) -> None:
 
 
 def main() -> int:
-    binary, schemathesis = sys.argv[1], sys.argv[2]
+    # Absolute: schemathesis runs in the temporary folder.
+    binary, schemathesis = (str(Path(arg).resolve()) for arg in sys.argv[1:3])
     max_examples = sys.argv[sys.argv.index("--max-examples") + 1] if "--max-examples" in sys.argv else "25"
     with tempfile.TemporaryDirectory() as data:
         port = free_port()
