@@ -60,6 +60,8 @@ pub struct BatchFilter {
 pub struct AllocationFilter {
     pub company: Option<CompanyId>,
     pub batch: Option<BatchId>,
+    /// Part of the company's name.
+    pub search: Option<String>,
 }
 
 #[derive(Clone, Debug, Default)]

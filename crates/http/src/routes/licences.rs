@@ -33,7 +33,11 @@ pub struct AllocationQuery {
 
 impl AllocationQuery {
     fn filter(&self) -> AllocationFilter {
-        AllocationFilter { company: self.company_id.map(Into::into), batch: self.batch_id.map(Into::into) }
+        AllocationFilter {
+            company: self.company_id.map(Into::into),
+            batch: self.batch_id.map(Into::into),
+            search: None,
+        }
     }
 }
 
@@ -244,7 +248,8 @@ async fn list_allocations(
     list: web::Query<ListQuery>,
     query: web::Query<AllocationQuery>,
 ) -> Result<web::Json<Paged<Allocation>>, ApiError> {
-    let page = state.licensing.allocations(who.actor.scope, &query.filter(), &list.request()?).await?;
+    let filter = AllocationFilter { search: list.search(), ..query.filter() };
+    let page = state.licensing.allocations(who.actor.scope, &filter, &list.request()?).await?;
     let now = state.licensing.now();
     Ok(web::Json(Paged::of(page, |u| allocation(u, now))))
 }
@@ -329,7 +334,7 @@ async fn licence_summary(
         Some(SummaryBy::Batch) => SummaryGroup::Batch,
         Some(SummaryBy::Company) | None => SummaryGroup::Company,
     };
-    let filter = AllocationFilter { company: query.company_id.map(Into::into), batch: None };
+    let filter = AllocationFilter { company: query.company_id.map(Into::into), ..AllocationFilter::default() };
     let lines = state.licensing.summary(who.actor.scope, group, &filter).await?;
     Ok(web::Json(
         lines

@@ -114,6 +114,19 @@ crate::on_both_databases! {
         let refused = app.get("/api/v1/me").await;
         assert_eq!(refused.headers()["cache-control"], "no-store", "errors too");
     }
+
+    async fn licence_allocations_are_searched_by_company_name(db: TestDb) {
+        let app = spawn_app(db).await;
+        let root = app.super_admin().await;
+        let (meridian, orbis) = (app.company("Meridian Bank", false, 30).await, app.company("Orbis", false, 30).await);
+        app.seats_for(&root, meridian, 3).await;
+        app.seats_for(&root, orbis, 4).await;
+
+        let found: Value = app.get_as("/api/v1/licence-allocations?q=meridian", &root).await.json().await.unwrap();
+        let companies: Vec<_> = found["items"].as_array().unwrap().iter().map(|a| a["company_id"].clone()).collect();
+        assert_eq!(companies, [json!(meridian)], "{found}");
+        assert_eq!(found["total"], 1);
+    }
 }
 
 #[tokio::test]

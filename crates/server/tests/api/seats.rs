@@ -225,7 +225,7 @@ crate::on_both_databases! {
                 _ => app.clock.advance(Duration::days(i64::try_from(next(20)).unwrap())),
             }
             let now = app.clock_now();
-            let filter = AllocationFilter { company: Some(company.into()), batch: None };
+            let filter = AllocationFilter { company: Some(company.into()), ..AllocationFilter::default() };
             let lines = licensing.summary(Scope::All, SummaryGroup::Company, &filter).await.unwrap();
             assert_eq!(lines[0].seats, ledger.summary(now), "step {step}: the company's counts");
             for expected in ledger.ledgers() {

@@ -24,7 +24,7 @@ use time::{Date, OffsetDateTime};
 use super::{failed, in_scope};
 use crate::{
     Store,
-    entities::{batch_members, licence_allocations as allocations, seats, users},
+    entities::{batch_members, companies, licence_allocations as allocations, seats, users},
     listing::{contains, page_of, search_term, sorted},
 };
 
@@ -355,6 +355,14 @@ fn allocations_in(scope: Scope, filter: &AllocationFilter) -> Select<allocations
     }
     if let Some(batch) = filter.batch {
         query = query.filter(allocations::Column::BatchId.eq(batch.as_uuid()));
+    }
+    if let Some(term) = search_term(filter.search.as_ref()) {
+        let named = Query::select()
+            .column(companies::Column::Id)
+            .from(companies::Entity)
+            .and_where(contains(companies::Column::Name, term))
+            .to_owned();
+        query = query.filter(allocations::Column::CompanyId.in_subquery(named));
     }
     query
 }
