@@ -1,5 +1,6 @@
 // The one MUI theme of the portal: palette per theme type, text direction, and per-component
 // defaults so screens need little `sx`.
+import type {} from '@mui/x-data-grid/themeAugmentation';
 import { createTheme, type Direction, type Theme } from '@mui/material/styles';
 import type { ThemeType } from './theme-settings';
 
@@ -43,6 +44,16 @@ export function createAppTheme(themeType: ThemeType, direction: Direction): Them
       // Sentence case like the buttons: upper case reads as shouting and hides translations' casing.
       MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+      // E-mail addresses and numbers read left to right inside right-to-left text: their own
+      // first letter or digit sets their direction, so "@" and "." stay where they belong.
+      MuiInputBase: {
+        styleOverrides: { input: { '&[type="email"], &[type="number"], &[type="tel"]': { unicodeBidi: 'plaintext' } } },
+      },
+      MuiDataGrid: {
+        styleOverrides: {
+          cell: { '&[data-field="email"], &.MuiDataGrid-cell--textRight': { unicodeBidi: 'plaintext' } },
+        },
+      },
     },
   });
 }
