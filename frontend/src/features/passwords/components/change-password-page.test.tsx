@@ -54,8 +54,8 @@ describe("a trainee's Reset Password screen", () => {
     const sent = answerChange();
     const { user } = await openChangePassword();
     await fill(user, { current: '', password: '', confirm: '' });
-    expect(await screen.findByText('Please input your current password!')).toBeInTheDocument();
-    expect(screen.getByText('Please input your new password!')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your current password.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your new password.')).toBeInTheDocument();
     expect(screen.getByText('Please confirm your password!')).toBeInTheDocument();
     expect(sent).toEqual([]);
   });
@@ -147,7 +147,7 @@ describe("an admin's Reset Password screen", () => {
     const { user } = await openAdmin();
     const panel = await openTab(user, 'Send a password reset link');
     await user.click(within(panel).getByRole('button', { name: 'Send reset link' }));
-    expect(await within(panel).findByText('input email')).toBeInTheDocument();
+    expect(await within(panel).findByText('Enter your e-mail address.')).toBeInTheDocument();
   });
 
   it('says when nobody in the scope has the address (404)', async () => {
