@@ -1,7 +1,7 @@
 //! People on the admin screens: listing them, creating company admins, editing names and
 //! languages, disabling and enabling. Every operation is confined to the admin's scope.
 
-use kernel::{Actor, Clock, CompanyId, Email, Page, PageRequest, Role, Scope, UserId};
+use kernel::{Actor, AuditAction, Clock, CompanyId, Email, Page, PageRequest, Role, Scope, UserId};
 use serde_json::json;
 
 use crate::{
@@ -59,7 +59,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             .await?;
         let now = self.clock().now();
         let details = json!({ "before": null, "after": profile(&user) });
-        self.audit(actor.event(now, "user.created", "user", user.id, Some(company), details)).await?;
+        self.audit(actor.event(now, AuditAction::UserCreated, "user", user.id, Some(company), details)).await?;
         self.invite(&user, Some(actor.user), &context(actor)).await?;
         Ok(user)
     }
@@ -88,7 +88,8 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         self.store().update_profile(id, name.trim(), locale).await?;
         let after = User { name: name.trim().to_owned(), locale: locale.to_owned(), ..before.clone() };
         let details = json!({ "before": profile(&before), "after": profile(&after) });
-        self.audit(actor.event(self.clock().now(), "user.updated", "user", id, before.company, details)).await?;
+        self.audit(actor.event(self.clock().now(), AuditAction::UserUpdated, "user", id, before.company, details))
+            .await?;
         Ok(after)
     }
 
@@ -111,7 +112,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             self.store().revoke_all(id, None, now).await?;
         }
         let after = self.store().find(id).await?.ok_or(AdminActionError::NotFound)?;
-        let action = if enabled { "user.enabled" } else { "user.disabled" };
+        let action = if enabled { AuditAction::UserEnabled } else { AuditAction::UserDisabled };
         let details = json!({ "before": profile(&before), "after": profile(&after) });
         self.audit(actor.event(now, action, "user", id, before.company, details)).await?;
         Ok(after)

@@ -1,7 +1,7 @@
 //! Passwords after the first: forgotten (a mailed single-use link), changed (knowing the
 //! current one), reset on an admin's behalf, and chosen through an invitation.
 
-use kernel::{Clock, Email, Scope, UserId};
+use kernel::{AuditAction, Clock, Email, Scope, UserId};
 use password_policy::{PasswordPolicy, Person, Rule};
 use serde_json::json;
 use time::{Duration, OffsetDateTime};
@@ -66,7 +66,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         self.store().set_password(user.id, &hash).await?;
         self.store().revoke_all(user.id, None, now).await?;
         self.store().clear_hits(&change_key(&user.email)).await?;
-        self.audit(self.event(Some(&user), "password.reset", "user", user.id.to_string(), ctx)).await?;
+        self.audit(self.event(Some(&user), AuditAction::PasswordReset, "user", user.id.to_string(), ctx)).await?;
         Ok(())
     }
 
@@ -101,8 +101,14 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         let hash = self.hasher().hash(password).await?;
         self.store().set_password(principal.user, &hash).await?;
         self.store().revoke_all(principal.user, Some(principal.session), now).await?;
-        self.audit(self.event(Some(&credentials.user), "password.changed", "user", principal.user.to_string(), ctx))
-            .await?;
+        self.audit(self.event(
+            Some(&credentials.user),
+            AuditAction::PasswordChanged,
+            "user",
+            principal.user.to_string(),
+            ctx,
+        ))
+        .await?;
         Ok(())
     }
 
@@ -166,7 +172,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         }
         self.store().set_password(user.id, &hash).await?;
         let user = User { status: UserStatus::Active, ..user };
-        self.audit(self.event(Some(&user), "invitation.accepted", "user", user.id.to_string(), ctx)).await?;
+        self.audit(self.event(Some(&user), AuditAction::InvitationAccepted, "user", user.id.to_string(), ctx)).await?;
         Ok(self.after_second_factor(user, locale, ctx).await?)
     }
 
@@ -201,7 +207,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         self.audit(AuditEvent {
             actor: by,
             company: user.company,
-            ..self.event(None, "invitation.sent", "user", user.id.to_string(), ctx)
+            ..self.event(None, AuditAction::InvitationSent, "user", user.id.to_string(), ctx)
         })
         .await
     }
@@ -227,7 +233,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             actor: by.map(|admin| admin.user),
             company: user.company,
             details: json!({ "by_admin": by.is_some() }),
-            ..self.event(None, "password.reset_requested", "user", user.id.to_string(), ctx)
+            ..self.event(None, AuditAction::PasswordResetRequested, "user", user.id.to_string(), ctx)
         })
         .await
     }

@@ -1,7 +1,7 @@
 //! The sign-in state machine: password → [e-mailed code] → [EULA, for trainees] → session,
 //! and the checks every later request makes on its session.
 
-use kernel::{Clock, Email, Role, Scope, SessionId, TokenId};
+use kernel::{AuditAction, Clock, Email, Role, Scope, SessionId, TokenId};
 use serde_json::json;
 use time::{Duration, OffsetDateTime};
 
@@ -92,7 +92,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         let reservations = match self.reserve_attempt(email, ctx, now).await? {
             Ok(reservations) => reservations,
             Err(retry_after) => {
-                self.audit(self.event(None, "sign_in.throttled", "email", email.to_string(), ctx)).await?;
+                self.audit(self.event(None, AuditAction::SignInThrottled, "email", email.to_string(), ctx)).await?;
                 return Err(LoginError::Throttled { retry_after });
             }
         };
@@ -103,8 +103,11 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         // A failure on a known account is shown to that company's admins.
         let company = credentials.as_ref().and_then(|c| c.user.company);
         let Some(credentials) = credentials.filter(|_| matches) else {
-            self.audit(AuditEvent { company, ..self.event(None, "sign_in.failed", "email", email.to_string(), ctx) })
-                .await?;
+            self.audit(AuditEvent {
+                company,
+                ..self.event(None, AuditAction::SignInFailed, "email", email.to_string(), ctx)
+            })
+            .await?;
             return Err(LoginError::InvalidCredentials);
         };
         for id in reservations {
@@ -112,7 +115,8 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         }
         let user = credentials.user.clone();
         if user.status != UserStatus::Active {
-            self.audit(self.event(Some(&user), "sign_in.refused_disabled", "user", user.id.to_string(), ctx)).await?;
+            self.audit(self.event(Some(&user), AuditAction::SignInRefusedDisabled, "user", user.id.to_string(), ctx))
+                .await?;
             return Err(LoginError::AccountDisabled);
         }
         if ctx.known_device.is_none() {
@@ -145,7 +149,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             let user = self.store.find(token.user).await?;
             self.audit(AuditEvent {
                 details: json!({ "tries": tries }),
-                ..self.event(user.as_ref(), "otp.failed", "user", token.user.to_string(), ctx)
+                ..self.event(user.as_ref(), AuditAction::OtpFailed, "user", token.user.to_string(), ctx)
             })
             .await?;
             if tries >= rules::OTP_TRIES {
@@ -155,7 +159,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             return Err(ChallengeError::WrongCode { remaining: rules::OTP_TRIES - tries });
         }
         let user = self.take(token.id, token.user, now).await?;
-        self.audit(self.event(Some(&user), "otp.verified", "user", user.id.to_string(), ctx)).await?;
+        self.audit(self.event(Some(&user), AuditAction::OtpVerified, "user", user.id.to_string(), ctx)).await?;
         Ok(self.after_second_factor(user, locale, ctx).await?)
     }
 
@@ -183,7 +187,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         self.store.replace_secret(token.id, &secret::hash_code(challenge, &code), expires_at).await?;
         self.store.record_hit(&key, now).await?;
         self.notifier.send_otp(&user, &code).await?;
-        self.audit(self.event(Some(&user), "otp.resent", "user", user.id.to_string(), ctx)).await?;
+        self.audit(self.event(Some(&user), AuditAction::OtpResent, "user", user.id.to_string(), ctx)).await?;
         Ok(Challenge { token: challenge.to_owned(), expires_at })
     }
 
@@ -204,7 +208,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         self.store
             .accept_eula(EulaAcceptance { user: user.id, version: eula.id, at: now, context: ctx.clone() })
             .await?;
-        self.audit(self.event(Some(&user), "eula.accepted", "eula", eula.version.to_string(), ctx)).await?;
+        self.audit(self.event(Some(&user), AuditAction::EulaAccepted, "eula", eula.version.to_string(), ctx)).await?;
         Ok(self.open_session(user, SessionKind::Password, ctx).await?)
     }
 
@@ -216,7 +220,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         let now = self.clock.now();
         let token = self.live_token(TokenPurpose::EulaChallenge, challenge, now).await?;
         let user = self.take(token.id, token.user, now).await?;
-        self.audit(self.event(Some(&user), "eula.declined", "user", user.id.to_string(), ctx)).await?;
+        self.audit(self.event(Some(&user), AuditAction::EulaDeclined, "user", user.id.to_string(), ctx)).await?;
         Ok(())
     }
 
@@ -260,7 +264,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         self.audit(AuditEvent {
             actor: Some(principal.user),
             company: principal.company,
-            ..self.event(None, "sign_out", "session", principal.session.to_string(), ctx)
+            ..self.event(None, AuditAction::SignOut, "session", principal.session.to_string(), ctx)
         })
         .await
     }
@@ -289,7 +293,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         self.store.open(session).await?;
         self.audit(AuditEvent {
             details: json!({ "kind": kind.as_str() }),
-            ..self.event(Some(&user), "sign_in.succeeded", "session", id.to_string(), ctx)
+            ..self.event(Some(&user), AuditAction::SignInSucceeded, "session", id.to_string(), ctx)
         })
         .await?;
         Ok(OpenedSession { id, user, expires_at })
@@ -318,7 +322,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         // The first code starts the resend cool-down, like every resent one.
         self.store.record_hit(&resend_key(id), self.clock.now()).await?;
         self.notifier.send_otp(user, &code).await?;
-        self.audit(self.event(Some(user), "otp.sent", "user", user.id.to_string(), ctx)).await?;
+        self.audit(self.event(Some(user), AuditAction::OtpSent, "user", user.id.to_string(), ctx)).await?;
         Ok(challenge)
     }
 
@@ -435,7 +439,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     pub(crate) fn event(
         &self,
         actor: Option<&User>,
-        action: &'static str,
+        action: AuditAction,
         target_type: &'static str,
         target_id: String,
         ctx: &RequestContext,

@@ -1,17 +1,167 @@
 //! The audit log's vocabulary, shared by every domain that records admin changes.
 
-use std::future::Future;
+use std::{fmt, future::Future, str::FromStr};
 
 use time::OffsetDateTime;
 
 use crate::{CompanyId, Scope, UserId};
+
+/// What an audit line says was done. The code (`company.updated`) is what the log stores, the
+/// API filters by and the screens translate; one list, so none of them can name an action the
+/// others do not know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AuditAction {
+    AllocationCreated,
+    AllocationUpdated,
+    BatchCreated,
+    BatchUpdated,
+    BatchMemberAdded,
+    BatchMemberMoved,
+    BatchMemberRemoved,
+    CompanyCreated,
+    CompanyUpdated,
+    CompanyLogoChanged,
+    CountryCreated,
+    CountryUpdated,
+    IndustryCreated,
+    IndustryUpdated,
+    EulaAccepted,
+    EulaDeclined,
+    InvitationSent,
+    InvitationAccepted,
+    OtpSent,
+    OtpResent,
+    OtpVerified,
+    OtpFailed,
+    PasswordChanged,
+    PasswordReset,
+    PasswordResetRequested,
+    SeatAssigned,
+    SeatReleased,
+    SeatRevoked,
+    SignInSucceeded,
+    SignInFailed,
+    SignInThrottled,
+    SignInRefusedDisabled,
+    SignOut,
+    TraineesImported,
+    UserCreated,
+    UserUpdated,
+    UserDisabled,
+    UserEnabled,
+}
+
+impl AuditAction {
+    pub const ALL: [Self; 38] = [
+        Self::AllocationCreated,
+        Self::AllocationUpdated,
+        Self::BatchCreated,
+        Self::BatchUpdated,
+        Self::BatchMemberAdded,
+        Self::BatchMemberMoved,
+        Self::BatchMemberRemoved,
+        Self::CompanyCreated,
+        Self::CompanyUpdated,
+        Self::CompanyLogoChanged,
+        Self::CountryCreated,
+        Self::CountryUpdated,
+        Self::IndustryCreated,
+        Self::IndustryUpdated,
+        Self::EulaAccepted,
+        Self::EulaDeclined,
+        Self::InvitationSent,
+        Self::InvitationAccepted,
+        Self::OtpSent,
+        Self::OtpResent,
+        Self::OtpVerified,
+        Self::OtpFailed,
+        Self::PasswordChanged,
+        Self::PasswordReset,
+        Self::PasswordResetRequested,
+        Self::SeatAssigned,
+        Self::SeatReleased,
+        Self::SeatRevoked,
+        Self::SignInSucceeded,
+        Self::SignInFailed,
+        Self::SignInThrottled,
+        Self::SignInRefusedDisabled,
+        Self::SignOut,
+        Self::TraineesImported,
+        Self::UserCreated,
+        Self::UserUpdated,
+        Self::UserDisabled,
+        Self::UserEnabled,
+    ];
+
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::AllocationCreated => "allocation.created",
+            Self::AllocationUpdated => "allocation.updated",
+            Self::BatchCreated => "batch.created",
+            Self::BatchUpdated => "batch.updated",
+            Self::BatchMemberAdded => "batch.member_added",
+            Self::BatchMemberMoved => "batch.member_moved",
+            Self::BatchMemberRemoved => "batch.member_removed",
+            Self::CompanyCreated => "company.created",
+            Self::CompanyUpdated => "company.updated",
+            Self::CompanyLogoChanged => "company.logo_changed",
+            Self::CountryCreated => "country.created",
+            Self::CountryUpdated => "country.updated",
+            Self::IndustryCreated => "industry.created",
+            Self::IndustryUpdated => "industry.updated",
+            Self::EulaAccepted => "eula.accepted",
+            Self::EulaDeclined => "eula.declined",
+            Self::InvitationSent => "invitation.sent",
+            Self::InvitationAccepted => "invitation.accepted",
+            Self::OtpSent => "otp.sent",
+            Self::OtpResent => "otp.resent",
+            Self::OtpVerified => "otp.verified",
+            Self::OtpFailed => "otp.failed",
+            Self::PasswordChanged => "password.changed",
+            Self::PasswordReset => "password.reset",
+            Self::PasswordResetRequested => "password.reset_requested",
+            Self::SeatAssigned => "seat.assigned",
+            Self::SeatReleased => "seat.released",
+            Self::SeatRevoked => "seat.revoked",
+            Self::SignInSucceeded => "sign_in.succeeded",
+            Self::SignInFailed => "sign_in.failed",
+            Self::SignInThrottled => "sign_in.throttled",
+            Self::SignInRefusedDisabled => "sign_in.refused_disabled",
+            Self::SignOut => "sign_out",
+            Self::TraineesImported => "trainees.imported",
+            Self::UserCreated => "user.created",
+            Self::UserUpdated => "user.updated",
+            Self::UserDisabled => "user.disabled",
+            Self::UserEnabled => "user.enabled",
+        }
+    }
+}
+
+impl fmt::Display for AuditAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown audit action `{0}`")]
+pub struct UnknownAuditAction(pub String);
+
+impl FromStr for AuditAction {
+    type Err = UnknownAuditAction;
+
+    fn from_str(code: &str) -> Result<Self, Self::Err> {
+        Self::ALL.into_iter().find(|action| action.as_str() == code).ok_or_else(|| UnknownAuditAction(code.to_owned()))
+    }
+}
 
 /// One line of the audit log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AuditEvent {
     pub at: OffsetDateTime,
     pub actor: Option<UserId>,
-    pub action: &'static str,
+    pub action: AuditAction,
     pub target_type: &'static str,
     pub target_id: Option<String>,
     pub company: Option<CompanyId>,
@@ -38,7 +188,7 @@ impl Actor {
     pub fn event(
         &self,
         at: OffsetDateTime,
-        action: &'static str,
+        action: AuditAction,
         target_type: &'static str,
         target_id: impl ToString,
         company: Option<CompanyId>,
@@ -54,5 +204,20 @@ impl Actor {
             details,
             ip: self.ip.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_reads_back_from_its_code_and_no_two_share_one() {
+        let codes: std::collections::HashSet<_> = AuditAction::ALL.iter().map(|a| a.as_str()).collect();
+        assert_eq!(codes.len(), AuditAction::ALL.len());
+        for action in AuditAction::ALL {
+            assert_eq!(action.as_str().parse(), Ok(action));
+        }
+        assert_eq!("company.deleted".parse::<AuditAction>(), Err(UnknownAuditAction("company.deleted".into())));
     }
 }

@@ -12,7 +12,7 @@ pub mod role;
 pub mod scope;
 pub mod session_minutes;
 
-pub use audit::{Actor, AuditEvent, AuditLog};
+pub use audit::{Actor, AuditAction, AuditEvent, AuditLog, UnknownAuditAction};
 pub use clock::{AnyClock, Clock, ManualClock, SystemClock};
 pub use email::{Email, EmailError};
 pub use ids::*;

@@ -2,7 +2,8 @@
 //! and records an audit line with the record before and after.
 
 use kernel::{
-    Actor, AllocationId, BatchId, Clock, CompanyId, CountryId, IndustryId, Page, PageRequest, Scope, SeatId, UserId,
+    Actor, AllocationId, AuditAction, BatchId, Clock, CompanyId, CountryId, IndustryId, Page, PageRequest, Scope,
+    SeatId, UserId,
 };
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -156,7 +157,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         };
         let country = draft.check(id.unwrap_or_default())?;
         self.store.save_country(&country).await?;
-        let action = if before.is_some() { "country.updated" } else { "country.created" };
+        let action = if before.is_some() { AuditAction::CountryUpdated } else { AuditAction::CountryCreated };
         let now = self.clock.now();
         self.audit(actor.event(now, action, "country", country.id, None, change(before.as_ref(), &country))).await?;
         Ok(country)
@@ -183,7 +184,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         };
         let industry = draft.check(id.unwrap_or_default())?;
         self.store.save_industry(&industry).await?;
-        let action = if before.is_some() { "industry.updated" } else { "industry.created" };
+        let action = if before.is_some() { AuditAction::IndustryUpdated } else { AuditAction::IndustryCreated };
         let now = self.clock.now();
         self.audit(actor.event(now, action, "industry", industry.id, None, change(before.as_ref(), &industry))).await?;
         Ok(industry)
@@ -230,7 +231,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         }
         let now = self.clock.now();
         self.store.save_company(&company, now).await?;
-        let action = if before.is_some() { "company.updated" } else { "company.created" };
+        let action = if before.is_some() { AuditAction::CompanyUpdated } else { AuditAction::CompanyCreated };
         self.audit(actor.event(
             now,
             action,
@@ -266,7 +267,8 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         }
         self.store.set_company_logo(id, logo.as_ref()).await?;
         let details = json!({ "bytes": logo.as_ref().map(|l| l.bytes.len()) });
-        self.audit(actor.event(self.clock.now(), "company.logo_changed", "company", id, Some(id), details)).await
+        self.audit(actor.event(self.clock.now(), AuditAction::CompanyLogoChanged, "company", id, Some(id), details))
+            .await
     }
 
     /// The company an admin acts for: a company admin's own, or the one a super admin names.
@@ -319,7 +321,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         let batch = BatchDraft { company: Some(company), ..draft.clone() }.check(id.unwrap_or_default())?;
         let now = self.clock.now();
         self.store.save_batch(&batch, now).await?;
-        let action = if before.is_some() { "batch.updated" } else { "batch.created" };
+        let action = if before.is_some() { AuditAction::BatchUpdated } else { AuditAction::BatchCreated };
         self.audit(actor.event(now, action, "batch", batch.id, Some(company), change(before.as_ref(), &batch))).await?;
         Ok(batch)
     }
@@ -355,7 +357,8 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         let now = self.clock.now();
         self.store.add_member(batch.id, user, now).await?;
         let details = json!({ "user_id": user });
-        self.audit(actor.event(now, "batch.member_added", "batch", batch.id, Some(batch.company), details)).await
+        self.audit(actor.event(now, AuditAction::BatchMemberAdded, "batch", batch.id, Some(batch.company), details))
+            .await
     }
 
     /// # Errors
@@ -368,7 +371,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         let details = json!({ "user_id": user });
         self.audit(actor.event(
             self.clock.now(),
-            "batch.member_removed",
+            AuditAction::BatchMemberRemoved,
             "batch",
             batch.id,
             Some(batch.company),
@@ -389,7 +392,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
             return Err(LicensingError::NotFound);
         }
         let details = json!({ "user_id": user, "before": from.id, "after": to.id });
-        self.audit(actor.event(now, "batch.member_moved", "user", user, Some(from.company), details)).await
+        self.audit(actor.event(now, AuditAction::BatchMemberMoved, "user", user, Some(from.company), details)).await
     }
 
     // --- allocations -----------------------------------------------------------------------
@@ -442,7 +445,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         }
         let now = self.clock.now();
         self.store.save_allocation(&allocation, actor.user, now).await?;
-        let action = if before.is_some() { "allocation.updated" } else { "allocation.created" };
+        let action = if before.is_some() { AuditAction::AllocationUpdated } else { AuditAction::AllocationCreated };
         let details = change(before.as_ref(), &allocation);
         self.audit(actor.event(now, action, "allocation", allocation.id, Some(company), details)).await?;
         Ok(allocation)
@@ -504,7 +507,15 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
             match self.store.take_seat(source.allocation.id, user, now).await? {
                 Ok(seat) => {
                     let details = json!({ "user_id": user, "allocation_id": source.allocation.id });
-                    self.audit(actor.event(now, "seat.assigned", "seat", seat, Some(trainee.company), details)).await?;
+                    self.audit(actor.event(
+                        now,
+                        AuditAction::SeatAssigned,
+                        "seat",
+                        seat,
+                        Some(trainee.company),
+                        details,
+                    ))
+                    .await?;
                     return Ok((seat, true));
                 }
                 // Another request took the last seat meanwhile: try the next allocation. The
@@ -532,7 +543,9 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         if seat.activated_at.is_none() && seat.is_held() {
             if self.store.release_seat(id, now).await? {
                 let details = json!({ "user_id": seat.user, "allocation_id": seat.allocation });
-                return self.audit(actor.event(now, "seat.revoked", "seat", id, Some(seat.company), details)).await;
+                return self
+                    .audit(actor.event(now, AuditAction::SeatRevoked, "seat", id, Some(seat.company), details))
+                    .await;
             }
             // Released by a concurrent revocation, or started meanwhile: answer as a request
             // made a moment later would be answered.
@@ -550,7 +563,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         let released = self.store.release_unused_seats(user, now).await?;
         if released > 0 {
             let details = json!({ "released": released });
-            self.audit(actor.event(now, "seat.released", "user", user, company, details)).await?;
+            self.audit(actor.event(now, AuditAction::SeatReleased, "user", user, company, details)).await?;
         }
         Ok(released)
     }
@@ -669,7 +682,8 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         match self.store.enrol(company, &enrolees, now).await {
             Ok(users) => {
                 let details = json!({ "users": users, "batch_id": default_batch });
-                self.audit(actor.event(now, "trainees.imported", "company", company, Some(company), details)).await?;
+                self.audit(actor.event(now, AuditAction::TraineesImported, "company", company, Some(company), details))
+                    .await?;
                 Ok(users)
             }
             // A race (a seat taken, an e-mail used meanwhile): report it on its row.

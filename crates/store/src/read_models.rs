@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use kernel::{Page, PageRequest, Scope};
+use kernel::{AuditAction, Page, PageRequest, Scope};
 use sea_orm::{
     ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select,
     prelude::{Expr, Uuid},
@@ -13,6 +13,7 @@ use time::OffsetDateTime;
 use crate::{
     Store,
     entities::{attempts, audit_events, batches, companies, countries, industries, users},
+    listing::{contains, search_term},
 };
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -44,13 +45,15 @@ pub struct AuditEntry {
 /// Which audit events a list shows.
 #[derive(Clone, Debug, Default)]
 pub struct AuditFilter {
-    pub action: Option<String>,
+    pub action: Option<AuditAction>,
     pub target_type: Option<String>,
     pub target_id: Option<String>,
     pub actor: Option<Uuid>,
     pub company: Option<Uuid>,
     pub from: Option<OffsetDateTime>,
     pub until: Option<OffsetDateTime>,
+    /// Part of the actor's name or e-mail, any case.
+    pub actor_search: Option<String>,
 }
 
 impl Store {
@@ -118,7 +121,7 @@ impl Store {
             Scope::User { .. } => query = query.filter(Expr::val(false)),
         }
         if let Some(action) = &filter.action {
-            query = query.filter(audit_events::Column::Action.eq(action));
+            query = query.filter(audit_events::Column::Action.eq(action.as_str()));
         }
         if let Some(target_type) = &filter.target_type {
             query = query.filter(audit_events::Column::TargetType.eq(target_type));
@@ -128,6 +131,14 @@ impl Store {
         }
         if let Some(actor) = filter.actor {
             query = query.filter(audit_events::Column::ActorId.eq(actor));
+        }
+        if let Some(search) = search_term(filter.actor_search.as_ref()) {
+            let actors = Query::select()
+                .column(users::Column::Id)
+                .from(users::Entity)
+                .and_where(contains(users::Column::Name, search).or(contains(users::Column::Email, search)))
+                .take();
+            query = query.filter(audit_events::Column::ActorId.in_subquery(actors));
         }
         if let Some(company) = filter.company {
             query = query.filter(audit_events::Column::CompanyId.eq(company));

@@ -25,6 +25,7 @@ const SAME_AS_ENGLISH: Record<string, readonly Language[]> = {
   'common:appName': others,
   'common:appVersion': others,
   'auth:signIn.password': ['it'],
+  'organisation:audit.no': ['it', 'es'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();

@@ -1,13 +1,20 @@
 //! The audit log, for admins: the super admin reads everything, a company admin their
 //! company's events.
 
+use std::{borrow::Cow, collections::HashSet};
+
 use actix_web::{get, web};
+use kernel::{AuditAction, UnknownAuditAction};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::{
+    IntoParams, PartialSchema, ToSchema,
+    openapi::{ObjectBuilder, RefOr, Schema, schema::Type},
+};
 use utoipa_actix_web::service_config::ServiceConfig;
 use uuid::Uuid;
 
+use super::list::ListQuery;
 use crate::{ApiError, AppState, Problem, auth::extract::Admin};
 
 pub(super) fn routes(cfg: &mut ServiceConfig) {
@@ -17,22 +24,43 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
 /// The most events one export holds; narrow the filters for more.
 const EXPORT_MAX: u64 = 10_000;
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct AuditPageQuery {
-    /// From 1.
-    #[param(minimum = 1, maximum = 1_000_000)]
-    page: Option<u64>,
-    /// At most 200.
-    #[param(minimum = 1, maximum = 200)]
-    per_page: Option<u64>,
+/// An action code (`company.updated`), one of [`AuditAction`]'s: the spec lists them, so
+/// clients can offer them and a misspelt one is refused instead of matching nothing.
+#[derive(Deserialize)]
+#[serde(try_from = "String")]
+pub struct AuditActionCode(AuditAction);
+
+impl TryFrom<String> for AuditActionCode {
+    type Error = UnknownAuditAction;
+
+    fn try_from(code: String) -> Result<Self, Self::Error> {
+        code.parse().map(Self)
+    }
 }
 
+impl PartialSchema for AuditActionCode {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some("What was done, e.g. `company.updated` or `sign_in.failed`."))
+            .enum_values(Some(AuditAction::ALL.map(AuditAction::as_str)))
+            .into()
+    }
+}
+
+impl ToSchema for AuditActionCode {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("AuditAction")
+    }
+}
+
+/// The audit log's filters, shared by the list and the export. `q` (from the list
+/// parameters) is part of the actor's name or e-mail.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct AuditQuery {
-    /// Only this action, e.g. `sign_in.failed` or `company.updated`.
-    action: Option<String>,
+    /// Only this action.
+    action: Option<AuditActionCode>,
     /// Only changes of this kind of record: `user`, `company`, `batch`, `allocation`, `seat`, …
     target_type: Option<String>,
     /// Only changes of this record.
@@ -41,10 +69,10 @@ pub struct AuditQuery {
     actor_id: Option<Uuid>,
     /// Only this company's events (the super admin; a company admin sees only their own).
     company_id: Option<Uuid>,
-    /// Events at or after this time (RFC 3339).
+    /// Events at or after this time (RFC 3339, in the years 2000 to 2100).
     #[serde(default, with = "time::serde::rfc3339::option")]
     from: Option<OffsetDateTime>,
-    /// Events before this time (RFC 3339).
+    /// Events before this time (RFC 3339, in the years 2000 to 2100, not before `from`).
     #[serde(default, with = "time::serde::rfc3339::option")]
     until: Option<OffsetDateTime>,
 }
@@ -57,6 +85,7 @@ pub struct AuditEvent {
     actor_id: Option<Uuid>,
     /// Who did it, by name (as the person is called now); absent for the system.
     actor_name: Option<String>,
+    #[schema(value_type = AuditActionCode)]
     action: String,
     target_type: String,
     target_id: Option<String>,
@@ -76,12 +105,13 @@ pub struct AuditEventPage {
     per_page: u64,
 }
 
-/// Audit events, newest first, within the caller's scope.
+/// Audit events, newest first, within the caller's scope. `q` is part of the actor's name or
+/// e-mail; `sort` and `order` do not apply (newest first is the log's only order).
 #[utoipa::path(
     operation_id = "listAuditEvents",
     tag = "audit",
     security(("bearer" = [])),
-    params(AuditPageQuery, AuditQuery),
+    params(ListQuery, AuditQuery),
     responses(
         (status = OK, description = "One page of events", body = AuditEventPage),
         (status = UNAUTHORIZED, description = "`UNAUTHENTICATED` or `SESSION_EXPIRED`", body = Problem, content_type = "application/problem+json"),
@@ -92,14 +122,11 @@ pub struct AuditEventPage {
 async fn list_audit_events(
     state: web::Data<AppState>,
     who: Admin,
-    paging: web::Query<AuditPageQuery>,
+    list: web::Query<ListQuery>,
     query: web::Query<AuditQuery>,
 ) -> Result<web::Json<AuditEventPage>, ApiError> {
-    let request = kernel::PageRequest::new(
-        paging.page.unwrap_or(1),
-        paging.per_page.unwrap_or(kernel::PageRequest::DEFAULT_PER_PAGE),
-    )?;
-    let filter = query.into_inner().filter()?;
+    let request = list.request()?;
+    let filter = query.into_inner().filter(list.search())?;
     let page = state.store.audit_events(who.0.scope, &request, &filter).await.map_err(ApiError::internal)?;
     Ok(web::Json(AuditEventPage {
         items: page
@@ -126,59 +153,71 @@ async fn list_audit_events(
 }
 
 impl AuditQuery {
-    /// The store's filter, its dates checked (2000–2100, `from` before `until`).
-    fn filter(self) -> Result<store::AuditFilter, ApiError> {
-        let sane = |at: &OffsetDateTime| (2000..=2100).contains(&at.year());
+    /// The store's filter, its times checked: within the days every date of the portal lies
+    /// in (2000-01-01 to 2100-12-31, in UTC), and `from` not after `until`.
+    fn filter(self, actor_search: Option<String>) -> Result<store::AuditFilter, ApiError> {
+        use licensing::drafts::{EARLIEST_DATE, LATEST_DATE};
+        let sane =
+            |at: &OffsetDateTime| (EARLIEST_DATE..=LATEST_DATE).contains(&at.to_offset(time::UtcOffset::UTC).date());
         if !self.from.as_ref().is_none_or(sane) {
-            return Err(ApiError::out_of_range("from", "a time in the years 2000 to 2100"));
+            return Err(ApiError::out_of_range("from", "a time from 2000-01-01 to 2100-12-31"));
         }
         if !self.until.as_ref().is_none_or(sane) {
-            return Err(ApiError::out_of_range("until", "a time in the years 2000 to 2100"));
+            return Err(ApiError::out_of_range("until", "a time from 2000-01-01 to 2100-12-31"));
         }
         if let (Some(from), Some(until)) = (self.from, self.until)
             && until < from
         {
-            return Err(ApiError::out_of_range("until", "a time after from"));
+            return Err(ApiError::out_of_range("until", "a time not before from"));
         }
         Ok(store::AuditFilter {
-            action: self.action,
+            action: self.action.map(|code| code.0),
             target_type: self.target_type,
             target_id: self.target_id,
             actor: self.actor_id,
             company: self.company_id,
             from: self.from,
             until: self.until,
+            actor_search,
         })
     }
 }
 
-/// The events the filters select, newest first, as CSV (at most 10,000; narrow the filters
-/// for more). Cells a spreadsheet would run as a formula are written as text.
+/// The events the filters select, newest first, as CSV: at most 10,000, the newest; narrow
+/// the filters for more. The filters are the list's (`q` too); `page`, `per_page`, `sort` and
+/// `order` do not apply. Cells a spreadsheet would run as a formula are written as text.
 #[utoipa::path(
     operation_id = "exportAuditEvents",
     tag = "audit",
     security(("bearer" = [])),
-    params(AuditQuery),
+    params(ListQuery, AuditQuery),
     responses(
-        (status = OK, description = "time, actor, action, target type, target, company, address, details", content_type = "text/csv", body = String),
+        (status = OK, description = "A header row, then one row per event: time (UTC, RFC 3339), actor, action code, target type, target, company id, address, details (JSON)", content_type = "text/csv", body = String),
+        (status = UNAUTHORIZED, description = "`UNAUTHENTICATED` or `SESSION_EXPIRED`", body = Problem, content_type = "application/problem+json"),
+        (status = FORBIDDEN, description = "`FORBIDDEN`: trainees have no audit log", body = Problem, content_type = "application/problem+json"),
     ),
 )]
 #[get("/audit-events/export")]
 async fn export_audit_events(
     state: web::Data<AppState>,
     who: Admin,
+    list: web::Query<ListQuery>,
     query: web::Query<AuditQuery>,
 ) -> Result<actix_web::HttpResponse, ApiError> {
-    let filter = query.into_inner().filter()?;
+    // Checks `q` as the list does; the paging it answers is not used.
+    list.request()?;
+    let filter = query.into_inner().filter(list.search())?;
     let mut csv = csv::Writer::from_writer(Vec::new());
     let header = ["time", "actor", "action", "target_type", "target", "company_id", "ip", "details"];
     csv.write_record(header).map_err(ApiError::internal)?;
-    let pages = EXPORT_MAX / kernel::PageRequest::MAX_PER_PAGE;
-    for number in 1..=pages {
+    // Pages are read newest first by offset, so an event recorded while the export runs
+    // pushes the rows after it one place on: the row it pushes onto the next page is skipped.
+    let mut written = HashSet::new();
+    for number in 1..=EXPORT_MAX / kernel::PageRequest::MAX_PER_PAGE {
         let request = kernel::PageRequest::largest(number)?;
         let page = state.store.audit_events(who.0.scope, &request, &filter).await.map_err(ApiError::internal)?;
-        for e in &page.items {
-            let at = e.at.format(&time::format_description::well_known::Rfc3339).unwrap_or_default();
+        for e in page.items.iter().filter(|e| written.insert(e.id)) {
+            let at = e.at.format(&time::format_description::well_known::Rfc3339).map_err(ApiError::internal)?;
             let record = [
                 at,
                 e.actor_name.clone().or_else(|| e.actor_id.map(|id| id.to_string())).unwrap_or_default(),
@@ -191,7 +230,7 @@ async fn export_audit_events(
             ];
             csv.write_record(record.iter().map(|cell| spreadsheet_safe(cell))).map_err(ApiError::internal)?;
         }
-        if page.items.len() < usize::try_from(request.per_page()).unwrap_or(usize::MAX) {
+        if request.offset() + request.per_page() >= page.total {
             break;
         }
     }

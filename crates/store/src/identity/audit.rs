@@ -12,7 +12,7 @@ impl AuditLog for Store {
             id: Set(Uuid::now_v7()),
             at: Set(event.at),
             actor_id: Set(event.actor.map(Into::into)),
-            action: Set(event.action.to_owned()),
+            action: Set(event.action.as_str().to_owned()),
             target_type: Set(event.target_type.to_owned()),
             target_id: Set(event.target_id),
             company_id: Set(event.company.map(Into::into)),

@@ -62,6 +62,54 @@ export interface Assigned {
   seat_id: string;
 }
 
+/**
+ * What was done, e.g. `company.updated` or `sign_in.failed`.
+ */
+export type AuditAction = typeof AuditAction[keyof typeof AuditAction];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuditAction = {
+  allocationcreated: 'allocation.created',
+  allocationupdated: 'allocation.updated',
+  batchcreated: 'batch.created',
+  batchupdated: 'batch.updated',
+  batchmember_added: 'batch.member_added',
+  batchmember_moved: 'batch.member_moved',
+  batchmember_removed: 'batch.member_removed',
+  companycreated: 'company.created',
+  companyupdated: 'company.updated',
+  companylogo_changed: 'company.logo_changed',
+  countrycreated: 'country.created',
+  countryupdated: 'country.updated',
+  industrycreated: 'industry.created',
+  industryupdated: 'industry.updated',
+  eulaaccepted: 'eula.accepted',
+  euladeclined: 'eula.declined',
+  invitationsent: 'invitation.sent',
+  invitationaccepted: 'invitation.accepted',
+  otpsent: 'otp.sent',
+  otpresent: 'otp.resent',
+  otpverified: 'otp.verified',
+  otpfailed: 'otp.failed',
+  passwordchanged: 'password.changed',
+  passwordreset: 'password.reset',
+  passwordreset_requested: 'password.reset_requested',
+  seatassigned: 'seat.assigned',
+  seatreleased: 'seat.released',
+  seatrevoked: 'seat.revoked',
+  sign_insucceeded: 'sign_in.succeeded',
+  sign_infailed: 'sign_in.failed',
+  sign_inthrottled: 'sign_in.throttled',
+  sign_inrefused_disabled: 'sign_in.refused_disabled',
+  sign_out: 'sign_out',
+  traineesimported: 'trainees.imported',
+  usercreated: 'user.created',
+  userupdated: 'user.updated',
+  userdisabled: 'user.disabled',
+  userenabled: 'user.enabled',
+} as const;
+
 export type AuditEventActorId = string | null;
 
 /**
@@ -81,7 +129,7 @@ export type AuditEventTargetId = string | null;
 export type AuditEventTargetName = string | null;
 
 export interface AuditEvent {
-  action: string;
+  action: AuditAction;
   actor_id?: AuditEventActorId;
   /** Who did it, by name (as the person is called now); absent for the system. */
   actor_name?: AuditEventActorName;
@@ -1020,21 +1068,32 @@ export interface UserUpdateInput {
 
 export type ListAuditEventsParams = {
 /**
- * From 1.
+ * From 1; a larger number than the last page answers an empty page.
  * @minimum 1
  * @maximum 1000000
  */
 page?: number;
 /**
- * At most 200.
+ * 25 by default; more than 200 is refused.
  * @minimum 1
  * @maximum 200
  */
 per_page?: number;
 /**
- * Only this action, e.g. `sign_in.failed` or `company.updated`.
+ * A column of the list; unknown columns fall back to the list's default order.
  */
-action?: string;
+sort?: string;
+order?: ListAuditEventsOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
+ */
+q?: string;
+/**
+ * Only this action.
+ */
+action?: AuditAction;
 /**
  * Only changes of this kind of record: `user`, `company`, `batch`, `allocation`, `seat`, …
  */
@@ -1052,20 +1111,52 @@ actor_id?: string;
  */
 company_id?: string;
 /**
- * Events at or after this time (RFC 3339).
+ * Events at or after this time (RFC 3339, in the years 2000 to 2100).
  */
 from?: string;
 /**
- * Events before this time (RFC 3339).
+ * Events before this time (RFC 3339, in the years 2000 to 2100, not before `from`).
  */
 until?: string;
 };
 
+export type ListAuditEventsOrder = typeof ListAuditEventsOrder[keyof typeof ListAuditEventsOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListAuditEventsOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
 export type ExportAuditEventsParams = {
 /**
- * Only this action, e.g. `sign_in.failed` or `company.updated`.
+ * From 1; a larger number than the last page answers an empty page.
+ * @minimum 1
+ * @maximum 1000000
  */
-action?: string;
+page?: number;
+/**
+ * 25 by default; more than 200 is refused.
+ * @minimum 1
+ * @maximum 200
+ */
+per_page?: number;
+/**
+ * A column of the list; unknown columns fall back to the list's default order.
+ */
+sort?: string;
+order?: ExportAuditEventsOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
+ */
+q?: string;
+/**
+ * Only this action.
+ */
+action?: AuditAction;
 /**
  * Only changes of this kind of record: `user`, `company`, `batch`, `allocation`, `seat`, …
  */
@@ -1083,14 +1174,23 @@ actor_id?: string;
  */
 company_id?: string;
 /**
- * Events at or after this time (RFC 3339).
+ * Events at or after this time (RFC 3339, in the years 2000 to 2100).
  */
 from?: string;
 /**
- * Events before this time (RFC 3339).
+ * Events before this time (RFC 3339, in the years 2000 to 2100, not before `from`).
  */
 until?: string;
 };
+
+export type ExportAuditEventsOrder = typeof ExportAuditEventsOrder[keyof typeof ExportAuditEventsOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExportAuditEventsOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
 
 export type GetInvitationParams = {
 /**

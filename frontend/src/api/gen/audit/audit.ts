@@ -36,7 +36,8 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * @summary Audit events, newest first, within the caller's scope.
+ * @summary Audit events, newest first, within the caller's scope. `q` is part of the actor's name or
+e-mail; `sort` and `order` do not apply (newest first is the log's only order).
  */
 export const getListAuditEventsUrl = (params?: ListAuditEventsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -122,7 +123,8 @@ export function useListAuditEvents<TData = Awaited<ReturnType<typeof listAuditEv
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Audit events, newest first, within the caller's scope.
+ * @summary Audit events, newest first, within the caller's scope. `q` is part of the actor's name or
+e-mail; `sort` and `order` do not apply (newest first is the log's only order).
  */
 
 export function useListAuditEvents<TData = Awaited<ReturnType<typeof listAuditEvents>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
@@ -142,8 +144,9 @@ export function useListAuditEvents<TData = Awaited<ReturnType<typeof listAuditEv
 
 
 /**
- * @summary The events the filters select, newest first, as CSV (at most 10,000; narrow the filters
-for more). Cells a spreadsheet would run as a formula are written as text.
+ * @summary The events the filters select, newest first, as CSV: at most 10,000, the newest; narrow
+the filters for more. The filters are the list's (`q` too); `page`, `per_page`, `sort` and
+`order` do not apply. Cells a spreadsheet would run as a formula are written as text.
  */
 export const getExportAuditEventsUrl = (params?: ExportAuditEventsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -229,8 +232,9 @@ export function useExportAuditEvents<TData = Awaited<ReturnType<typeof exportAud
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The events the filters select, newest first, as CSV (at most 10,000; narrow the filters
-for more). Cells a spreadsheet would run as a formula are written as text.
+ * @summary The events the filters select, newest first, as CSV: at most 10,000, the newest; narrow
+the filters for more. The filters are the list's (`q` too); `page`, `per_page`, `sort` and
+`order` do not apply. Cells a spreadsheet would run as a formula are written as text.
  */
 
 export function useExportAuditEvents<TData = Awaited<ReturnType<typeof exportAuditEvents>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(

@@ -1,5 +1,8 @@
-// /main/audit and /companyadmin/audit: who changed what and when (a company admin sees their
-// company's events only, which the server decides), filtered by action, record type and dates.
+// /main/audit and /companyadmin/audit: who did what to whom and when (a company admin sees their
+// company's events only, which the server decides), filtered by who (a name or e-mail, or a
+// person picked from the list), action, record and dates, all kept in the URL; the same
+// selection downloads as CSV.
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -10,12 +13,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { exportAuditEvents, useListAuditEvents } from '@/api/gen/audit/audit';
-import type { AuditEvent } from '@/api/gen/playtrack.schemas';
+import { AuditAction, type AuditEvent } from '@/api/gen/playtrack.schemas';
 import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
-import { actionLabel, AuditDetailsDialog } from './audit-details-dialog';
+import { useProblemMessage } from '@/lib/problem-message';
+import {
+  actionLabel,
+  AuditDetailsDialog,
+  changedFields,
+  detailsOf,
+  fieldLabel,
+  otherDetails,
+  targetTypeLabel,
+} from './audit-details-dialog';
 
-const TARGET_TYPES = ['user', 'company', 'batch', 'allocation', 'seat', 'country', 'industry'] as const;
+const TARGET_TYPES = ['user', 'company', 'batch', 'allocation', 'seat', 'country', 'industry', 'email', 'session', 'eula'] as const;
+const ACTIONS: readonly string[] = Object.values(AuditAction);
+/** The most events one export holds (the server's bound). */
+const EXPORT_MAX = 10_000;
+/** The days the server accepts in a date filter. */
+const [FIRST_DAY, LAST_DAY] = ['2000-01-01', '2100-12-31'];
 type Filter = 'action' | 'target_type' | 'actor_id' | 'target_id' | 'from' | 'until';
 
 /** A date input's day as the instant it starts in the reader's time zone (RFC 3339). */
@@ -28,9 +45,12 @@ function startOfDay(day: string, plusDays = 0): string | undefined {
 
 export function AuditPage() {
   const { t, i18n } = useTranslation('organisation');
+  const { problemMessage } = useProblemMessage();
   const { params } = useListParams();
   const [search, setSearch] = useSearchParams();
   const [shown, setShown] = useState<AuditEvent | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
   const filter = (key: Filter) => search.get(key) ?? '';
   const setFilter = (key: Filter, value: string) => {
     setSearch(
@@ -45,8 +65,12 @@ export function AuditPage() {
     );
   };
 
+  const action = filter('action');
   const filters = {
-    action: filter('action') || undefined,
+    // The q of the search box: part of the actor's name or e-mail.
+    q: params.q,
+    // An action the URL names that the server does not know would only be refused.
+    action: ACTIONS.includes(action) ? (action as AuditAction) : undefined,
     target_type: filter('target_type') || undefined,
     actor_id: filter('actor_id') || undefined,
     target_id: filter('target_id') || undefined,
@@ -55,17 +79,26 @@ export function AuditPage() {
     until: startOfDay(filter('until'), 1),
   };
   const events = useListAuditEvents({ page: params.page, per_page: params.per_page, ...filters });
-  const actions = Object.keys(t('audit.actions', { returnObjects: true }) as Record<string, string>).map((key) =>
-    key.replace('__', '.'),
-  );
+  const rows = events.data?.items ?? [];
+  const actions = [...ACTIONS].sort((a, b) => actionLabel(t, a).localeCompare(actionLabel(t, b), i18n.language));
+
   const download = async () => {
-    const csv = await exportAuditEvents(filters);
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-    link.download = 'audit-log.csv';
-    link.click();
-    URL.revokeObjectURL(link.href);
+    setExporting(true);
+    setExportError(null);
+    try {
+      const csv = await exportAuditEvents(filters);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      link.download = 'audit-log.csv';
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (error) {
+      setExportError(error);
+    } finally {
+      setExporting(false);
+    }
   };
+
   /** A name in a row that narrows the log to that person or record. */
   const narrowTo = (key: 'actor_id' | 'target_id', id: string | null | undefined, label: string) =>
     id ? (
@@ -75,67 +108,111 @@ export function AuditPage() {
     ) : (
       label
     );
+  /** The chip of a person or record the log is narrowed to, named from the rows it shows. */
+  const chipName = (key: 'actor_id' | 'target_id') => {
+    const id = filter(key);
+    const row = rows.find((event) => event[key] === id);
+    if (key === 'actor_id') return row?.actor_name ?? t('audit.onePerson');
+    return row?.target_name ?? t('audit.oneRecord');
+  };
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
 
   // Newest first is the server's only order.
   const columns = (
     [
-    { field: 'at', headerName: t('audit.at'), width: 200, valueFormatter: (value: string) => time.format(new Date(value)) },
-    { field: 'actor_id', headerName: t('audit.actor'), flex: 1, minWidth: 160, renderCell: ({ row }) => narrowTo('actor_id', row.actor_id, row.actor_name ?? row.actor_id ?? '') },
-    { field: 'action', headerName: t('audit.action'), flex: 1, minWidth: 200, valueGetter: (_value, row) => actionLabel(t, row.action) },
-    { field: 'target_type', headerName: t('audit.targetType'), width: 130, valueGetter: (_value, row) => t(`audit.targetTypes.${row.target_type}`, { defaultValue: row.target_type }) },
-    { field: 'target_id', headerName: t('audit.target'), flex: 1, minWidth: 160, renderCell: ({ row }) => narrowTo('target_id', row.target_id, row.target_name ?? row.target_id ?? '') },
-    { field: 'ip', headerName: t('audit.ip'), width: 140 },
-    {
-      field: 'details',
-      headerName: t('audit.details'),
-      width: 120,
-      renderCell: ({ row }) => (
-        <Button size="small" onClick={() => setShown(row)}>
-          {t('audit.show')}
-        </Button>
-      ),
-    },
+      { field: 'at', headerName: t('audit.at'), width: 190, valueFormatter: (value: string) => time.format(new Date(value)) },
+      {
+        field: 'actor_id',
+        headerName: t('audit.actor'),
+        flex: 1,
+        minWidth: 160,
+        renderCell: ({ row }) => narrowTo('actor_id', row.actor_id, row.actor_name ?? row.actor_id ?? '—'),
+      },
+      { field: 'action', headerName: t('audit.action'), flex: 1, minWidth: 200, valueGetter: (_value, row) => actionLabel(t, row.action) },
+      {
+        field: 'target_id',
+        headerName: t('audit.target'),
+        flex: 1,
+        minWidth: 200,
+        renderCell: ({ row }) => (
+          <>
+            {targetTypeLabel(t, row.target_type)}: {narrowTo('target_id', row.target_id, row.target_name ?? row.target_id ?? '—')}
+          </>
+        ),
+      },
+      {
+        field: 'details',
+        headerName: t('audit.changes'),
+        flex: 1,
+        minWidth: 200,
+        renderCell: ({ row }) => {
+          const details = detailsOf(row);
+          const changes = changedFields(details);
+          if (changes.length === 0 && otherDetails(details).length === 0) return null;
+          // The changed fields by name; the button opens their values before and after.
+          const summary = changes.map(([field]) => fieldLabel(t, field)).join(', ');
+          return (
+            <Button size="small" onClick={() => setShown(row)} sx={{ textTransform: 'none', justifyContent: 'flex-start', minWidth: 0 }}>
+              {summary || t('audit.show')}
+            </Button>
+          );
+        },
+      },
+      { field: 'ip', headerName: t('audit.ip'), width: 130 },
     ] satisfies GridColDef<AuditEvent>[]
   ).map((column): GridColDef<AuditEvent> => ({ ...column, sortable: false }));
 
+  const total = events.data?.total ?? 0;
   return (
     <>
       <PageHeader title={t('audit.title')} />
+      {events.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {problemMessage(events.error)}
+        </Alert>
+      )}
+      {exportError !== null && (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setExportError(null)}>
+          {t('audit.exportFailed', { reason: problemMessage(exportError) })}
+        </Alert>
+      )}
+      {total > EXPORT_MAX && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('audit.exportLimit', { total: total.toLocaleString(i18n.language) })}
+        </Alert>
+      )}
       <ServerDataGrid
         rows={events.data?.items}
         total={events.data?.total}
         loading={events.isFetching}
         columns={columns}
+        searchLabel={t('audit.searchActor')}
         toolbar={
           <>
-            <TextField
-              select
-              size="small"
-              label={t('audit.action')}
-              value={filter('action')}
-              onChange={(event) => setFilter('action', event.target.value)}
-              sx={{ minWidth: 220 }}
-            >
-              <MenuItem value="">{t('audit.anyAction')}</MenuItem>
-              {actions.map((action) => (
-                <MenuItem key={action} value={action}>
-                  {actionLabel(t, action)}
-                </MenuItem>
-              ))}
-            </TextField>
             {(['actor_id', 'target_id'] as const)
               .filter((key) => filter(key) !== '')
               .map((key) => (
                 <Chip
                   key={key}
-                  label={t(key === 'actor_id' ? 'audit.onlyActor' : 'audit.onlyTarget')}
+                  label={t(key === 'actor_id' ? 'audit.onlyActor' : 'audit.onlyTarget', { name: chipName(key) })}
                   onDelete={() => setFilter(key, '')}
                 />
               ))}
-            <Button variant="outlined" size="small" onClick={() => void download()}>
-              {t('audit.export')}
-            </Button>
+            <TextField
+              select
+              size="small"
+              label={t('audit.action')}
+              value={filters.action ?? ''}
+              onChange={(event) => setFilter('action', event.target.value)}
+              sx={{ minWidth: 220 }}
+            >
+              <MenuItem value="">{t('audit.anyAction')}</MenuItem>
+              {actions.map((code) => (
+                <MenuItem key={code} value={code}>
+                  {actionLabel(t, code)}
+                </MenuItem>
+              ))}
+            </TextField>
             <TextField
               select
               size="small"
@@ -147,7 +224,7 @@ export function AuditPage() {
               <MenuItem value="">{t('audit.anyType')}</MenuItem>
               {TARGET_TYPES.map((type) => (
                 <MenuItem key={type} value={type}>
-                  {t(`audit.targetTypes.${type}`)}
+                  {targetTypeLabel(t, type)}
                 </MenuItem>
               ))}
             </TextField>
@@ -159,9 +236,16 @@ export function AuditPage() {
                 label={t(`audit.${key}`)}
                 value={filter(key)}
                 onChange={(event) => setFilter(key, event.target.value)}
-                slotProps={{ inputLabel: { shrink: true } }}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  // "To" cannot be before "From": the server would refuse the pair.
+                  htmlInput: { min: key === 'until' && filter('from') ? filter('from') : FIRST_DAY, max: LAST_DAY },
+                }}
               />
             ))}
+            <Button variant="outlined" size="small" onClick={() => void download()} disabled={exporting}>
+              {t('audit.export')}
+            </Button>
           </>
         }
       />
