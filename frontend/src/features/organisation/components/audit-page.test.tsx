@@ -39,7 +39,7 @@ describe('the audit log', () => {
     const row = cell.closest('[role="row"]');
     if (!(row instanceof HTMLElement)) throw new Error('the event is not in a row');
     expect(within(row).getByText('Ada Root')).toBeInTheDocument();
-    expect(within(row).getByText('North Star')).toBeInTheDocument();
+    expect(within(row).getByText('Batch: North Star')).toBeInTheDocument();
     expect(screen.getByText('Done by: Ada Root')).toBeInTheDocument();
     const sent = Object.fromEntries(asked[0] ?? []);
     expect(sent).toMatchObject({ actor_id: ADA, action: 'batch.updated', q: 'ada' });

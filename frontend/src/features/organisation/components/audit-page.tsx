@@ -33,6 +33,7 @@ const ACTIONS: readonly string[] = Object.values(AuditAction);
 const EXPORT_MAX = 10_000;
 /** The days the server accepts in a date filter. */
 const [FIRST_DAY, LAST_DAY] = ['2000-01-01', '2100-12-31'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Filter = 'action' | 'target_type' | 'actor_id' | 'target_id' | 'from' | 'until';
 
 /** A date input's day as the instant it starts in the reader's time zone (RFC 3339). */
@@ -134,11 +135,12 @@ export function AuditPage() {
         headerName: t('audit.target'),
         flex: 1,
         minWidth: 200,
-        renderCell: ({ row }) => (
-          <>
-            {targetTypeLabel(t, row.target_type)}: {narrowTo('target_id', row.target_id, row.target_name ?? row.target_id ?? '—')}
-          </>
-        ),
+        renderCell: ({ row }) => {
+          const type = targetTypeLabel(t, row.target_type);
+          // A bare id says nothing to a reader (a session's, a removed record's); an e-mail does.
+          const name = row.target_name ?? (row.target_id && !UUID.test(row.target_id) ? row.target_id : null);
+          return narrowTo('target_id', row.target_id, name ? `${type}: ${name}` : type);
+        },
       },
       {
         field: 'details',
@@ -198,9 +200,12 @@ export function AuditPage() {
                   onDelete={() => setFilter(key, '')}
                 />
               ))}
+            {/* One row of filters: the theme's text fields are full width, as forms want. */}
             <TextField
               select
               size="small"
+              fullWidth={false}
+              margin="none"
               label={t('audit.action')}
               value={filters.action ?? ''}
               onChange={(event) => setFilter('action', event.target.value)}
@@ -216,6 +221,8 @@ export function AuditPage() {
             <TextField
               select
               size="small"
+              fullWidth={false}
+              margin="none"
               label={t('audit.targetType')}
               value={filter('target_type')}
               onChange={(event) => setFilter('target_type', event.target.value)}
@@ -233,6 +240,8 @@ export function AuditPage() {
                 key={key}
                 type="date"
                 size="small"
+                fullWidth={false}
+                margin="none"
                 label={t(`audit.${key}`)}
                 value={filter(key)}
                 onChange={(event) => setFilter(key, event.target.value)}
