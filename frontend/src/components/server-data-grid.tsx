@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 const GRID_TEXTS = { en: enUS, zh: zhCN, ar: arSD, it: itIT, es: esES, fr: frFR } as const;
-export const PAGE_SIZES = [10, 25, 50, 100];
+export const PAGE_SIZES = [5, 10, 25, 50, 100];
 const SEARCH_DELAY_MS = 300;
 
 /** What a list endpoint takes from the URL. */
