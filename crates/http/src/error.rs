@@ -20,6 +20,9 @@ pub enum ProblemCode {
     Unauthenticated,
     SessionExpired,
     Forbidden,
+    /// A browser's request that changes something came without the `X-CSRF-Token` header
+    /// naming its `playtrack_csrf` cookie.
+    CsrfTokenInvalid,
     RateLimited,
     InvalidCredentials,
     AccountDisabled,
@@ -57,7 +60,9 @@ impl ProblemCode {
             Self::Unauthenticated | Self::SessionExpired | Self::InvalidCredentials | Self::ChallengeExpired => {
                 StatusCode::UNAUTHORIZED
             }
-            Self::Forbidden | Self::AccountDisabled | Self::SetupTokenInvalid => StatusCode::FORBIDDEN,
+            Self::Forbidden | Self::CsrfTokenInvalid | Self::AccountDisabled | Self::SetupTokenInvalid => {
+                StatusCode::FORBIDDEN
+            }
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Self::OtpInvalid | Self::PasswordPolicy | Self::CurrentPasswordWrong => StatusCode::UNPROCESSABLE_ENTITY,
             Self::EmailTaken | Self::UserState | Self::NoSeatLeft | Self::SeatInUse | Self::SeatsBelowTaken => {
@@ -81,6 +86,7 @@ impl ProblemCode {
             Self::Unauthenticated => "Authentication required",
             Self::SessionExpired => "Session expired",
             Self::Forbidden => "Forbidden",
+            Self::CsrfTokenInvalid => "CSRF token missing or wrong",
             Self::RateLimited => "Too many requests",
             Self::InvalidCredentials => "Wrong e-mail or password",
             Self::AccountDisabled => "Account disabled",

@@ -29,17 +29,49 @@ pub const API_DOCS_PATH: &str = "/api/docs";
 )]
 struct ApiDoc;
 
-/// Declares the `bearer` scheme the authenticated operations name.
+/// Declares the `bearer` scheme the authenticated operations name, and the `cookie` scheme of
+/// browsers.
 struct BearerAuth;
 
 impl utoipa::Modify for BearerAuth {
     fn modify(&self, api: &mut utoipa::openapi::OpenApi) {
-        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
         let components = api.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             "bearer",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
         );
+        components.add_security_scheme(
+            "cookie",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                crate::auth::cookies::SESSION_COOKIE,
+                "The web UI's session: every answer that opens a session also sets this `HttpOnly`, \
+                 `SameSite=Strict` cookie (path `/api`, `Secure` when the portal is served over https, \
+                 kept until the session's absolute expiry) and a `playtrack_csrf` cookie readable by \
+                 the page. A request authenticated by the cookie that is not `GET` or `HEAD` must \
+                 send the `playtrack_csrf` value in an `X-CSRF-Token` header, or it is refused with \
+                 `403 CSRF_TOKEN_INVALID`. A bearer token wins over the cookie and needs no CSRF \
+                 token; `logout` clears both cookies.",
+            ))),
+        );
+    }
+}
+
+/// Every operation a bearer token opens, a browser's session cookie opens too.
+struct CookieAuth;
+
+impl utoipa::Modify for CookieAuth {
+    fn modify(&self, api: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::SecurityRequirement;
+        let bearer = SecurityRequirement::new("bearer", Vec::<String>::new());
+        for item in api.paths.paths.values_mut() {
+            let operations = [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
+            for security in operations.into_iter().flatten().filter_map(|operation| operation.security.as_mut()) {
+                if security.contains(&bearer) {
+                    security.push(SecurityRequirement::new("cookie", Vec::<String>::new()));
+                }
+            }
+        }
     }
 }
 
@@ -90,5 +122,6 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(crate::routes::api).split_for_parts();
     // After the routes: `modifiers(…)` would run before there is any path to amend.
     utoipa::Modify::modify(&StandardAnswers, &mut api);
+    utoipa::Modify::modify(&CookieAuth, &mut api);
     api
 }

@@ -8,6 +8,7 @@ use actix_web::{FromRequest, HttpRequest, dev::Payload, http::header, web};
 use identity::{AuthenticateError, Principal, RequestContext};
 use kernel::{Actor, Role};
 
+use super::cookies;
 use crate::{ApiError, AppState, ProblemCode};
 
 pub use kernel::LOCALES;
@@ -50,17 +51,10 @@ impl FromRequest for Authenticated {
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let state = req.app_data::<web::Data<AppState>>().cloned();
-        let bearer = req
-            .headers()
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .map(str::to_owned);
+        let token = access_token(req);
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("application state missing")))?;
-            let session = bearer
-                .and_then(|token| state.tokens.session_of(&token))
-                .ok_or(ApiError::new(ProblemCode::Unauthenticated))?;
+            let session = state.tokens.session_of(&token?).ok_or(ApiError::new(ProblemCode::Unauthenticated))?;
             match state.identity.authenticate(session).await {
                 Ok(principal) => Ok(Self(principal)),
                 Err(AuthenticateError::Invalid) => Err(ApiError::new(ProblemCode::Unauthenticated)),
@@ -69,6 +63,18 @@ impl FromRequest for Authenticated {
             }
         })
     }
+}
+
+/// The access token of a request: an API client's bearer header or, failing that, a
+/// browser's session cookie, which must come with its CSRF token unless the request only reads.
+fn access_token(req: &HttpRequest) -> Result<String, ApiError> {
+    let bearer =
+        req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    if let Some(token) = bearer {
+        return Ok(token.to_owned());
+    }
+    let token = cookies::session_token(req).ok_or(ApiError::new(ProblemCode::Unauthenticated))?;
+    if cookies::csrf_passes(req) { Ok(token) } else { Err(ApiError::new(ProblemCode::CsrfTokenInvalid)) }
 }
 
 impl FromRequest for Admin {

@@ -1,6 +1,7 @@
-//! Who is calling: access tokens, the extractors that turn a request into a principal, and
-//! the pool that keeps password hashing off the async workers.
+//! Who is calling: access tokens, the browser's session cookies, the extractors that turn a
+//! request into a principal, and the pool that keeps password hashing off the async workers.
 
+pub mod cookies;
 pub mod extract;
 pub mod hashing;
 pub mod tokens;

@@ -11,10 +11,14 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::dto::{Eula, Me, email_field};
+use super::{
+    dto::{Eula, Me, email_field},
+    signed_in::{self, SignedIn},
+};
 use crate::{
     ApiError, AppState, FieldError, Problem, ProblemCode,
     auth::{
+        cookies,
         extract::{Authenticated, ChallengeToken, RequestMeta},
         tokens::{DEVICE_COOKIE, DEVICE_LIFETIME},
     },
@@ -48,12 +52,13 @@ pub enum LoginResponse {
     EulaRequired(EulaChallenge),
 }
 
+/// Browsers also get the session in cookies (`playtrack_session`, `playtrack_csrf`).
 #[derive(Serialize, ToSchema)]
 pub struct SessionGrant {
     /// The bearer token of every later call.
-    token: String,
+    pub(super) token: String,
     #[serde(with = "time::serde::rfc3339")]
-    expires_at: OffsetDateTime,
+    pub(super) expires_at: OffsetDateTime,
     user: Me,
 }
 
@@ -125,7 +130,7 @@ async fn login(
                 .same_site(SameSite::Strict)
                 .max_age(actix_web::cookie::time::Duration::seconds(DEVICE_LIFETIME.whole_seconds()))
                 .finish();
-            Ok(HttpResponse::Ok().cookie(cookie).json(respond(&state, step)?))
+            Ok(signed_in::json(HttpResponse::Ok().cookie(cookie), &respond(&state, step)?, state.secure_cookies))
         }
         Err(LoginError::InvalidCredentials) => Err(ApiError::new(ProblemCode::InvalidCredentials)),
         Err(LoginError::AccountDisabled) => Err(ApiError::new(ProblemCode::AccountDisabled)),
@@ -152,7 +157,7 @@ async fn verify_otp(
     meta: RequestMeta,
     challenge: ChallengeToken,
     body: web::Json<OtpRequest>,
-) -> Result<web::Json<LoginResponse>, ApiError> {
+) -> Result<SignedIn<LoginResponse>, ApiError> {
     let otp = body.otp.trim();
     if otp.len() != 6 || !otp.bytes().all(|b| b.is_ascii_digit()) {
         let code = if otp.is_empty() { "REQUIRED" } else { "OTP_FORMAT" };
@@ -160,7 +165,7 @@ async fn verify_otp(
     }
     let step =
         state.identity.verify_otp(&challenge.0, otp, meta.locale, &meta.context).await.map_err(challenge_error)?;
-    Ok(web::Json(respond(&state, step)?))
+    Ok(SignedIn::new(&state, respond(&state, step)?))
 }
 
 /// Send a new code for a sign-in, after a cool-down.
@@ -199,9 +204,9 @@ async fn accept_eula(
     state: web::Data<AppState>,
     meta: RequestMeta,
     challenge: ChallengeToken,
-) -> Result<web::Json<SessionGrant>, ApiError> {
+) -> Result<SignedIn<SessionGrant>, ApiError> {
     let opened = state.identity.accept_eula(&challenge.0, meta.locale, &meta.context).await.map_err(challenge_error)?;
-    Ok(web::Json(grant(&state, opened)?))
+    Ok(SignedIn::new(&state, grant(&state, opened)?))
 }
 
 /// Decline the licence agreement: the sign-in ends without a session.
@@ -239,20 +244,22 @@ async fn current_session(who: Authenticated) -> web::Json<Me> {
     web::Json(Me::from(&who.0))
 }
 
-/// End this session on every server at once.
+/// End this session on every server at once (a browser's session cookies too).
 #[utoipa::path(
     operation_id = "logout",
     tag = "auth",
     security(("bearer" = [])),
     responses(
-        (status = NO_CONTENT, description = "Signed out"),
+        (status = NO_CONTENT, description = "Signed out; the session cookies are cleared"),
         (status = UNAUTHORIZED, description = "`UNAUTHENTICATED` or `SESSION_EXPIRED`", body = Problem, content_type = "application/problem+json"),
     ),
 )]
 #[post("/auth/logout")]
 async fn logout(state: web::Data<AppState>, who: Authenticated, meta: RequestMeta) -> Result<HttpResponse, ApiError> {
     state.identity.logout(&who.0, &meta.context).await.map_err(ApiError::internal)?;
-    Ok(HttpResponse::NoContent().finish())
+    let mut response = HttpResponse::NoContent();
+    cookies::end(&mut response, state.secure_cookies);
+    Ok(response.finish())
 }
 
 pub(super) fn respond(state: &AppState, step: Step) -> Result<LoginResponse, ApiError> {

@@ -14,6 +14,7 @@ mod list;
 mod passwords;
 mod reference;
 mod setup;
+mod signed_in;
 mod users;
 
 use actix_web::{middleware::from_fn, web};

@@ -11,6 +11,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::{
     auth::{LoginResponse, respond},
     dto::email_field,
+    signed_in::SignedIn,
 };
 use crate::{
     ApiError, AppState, FieldError, Problem, ProblemCode,
@@ -254,14 +255,14 @@ async fn accept_invitation(
     state: web::Data<AppState>,
     meta: RequestMeta,
     body: web::Json<SetPasswordRequest>,
-) -> Result<web::Json<LoginResponse>, ApiError> {
+) -> Result<SignedIn<LoginResponse>, ApiError> {
     confirmed(&body.password, &body.confirm)?;
     let step = state
         .identity
         .accept_invitation(&body.token, &body.password, meta.locale, &meta.context)
         .await
         .map_err(link_error)?;
-    Ok(web::Json(respond(&state, step)?))
+    Ok(SignedIn::new(&state, respond(&state, step)?))
 }
 
 /// The global invitation policy (an invitation's own policy comes with `getInvitation`).

@@ -9,6 +9,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::{
     auth::{SessionGrant, grant},
     dto::email_field,
+    signed_in::SignedIn,
 };
 use crate::{ApiError, AppState, FieldError, Problem, ProblemCode, auth::extract::RequestMeta};
 
@@ -43,7 +44,7 @@ async fn complete_setup(
     state: web::Data<AppState>,
     meta: RequestMeta,
     body: web::Json<SetupRequest>,
-) -> Result<web::Json<SessionGrant>, ApiError> {
+) -> Result<SignedIn<SessionGrant>, ApiError> {
     let SetupRequest { token, email, name, password } = body.into_inner();
     let mut errors = Vec::new();
     let email = email_field(&email).map_err(|e| errors.push(e)).ok();
@@ -54,7 +55,7 @@ async fn complete_setup(
         return Err(ApiError::fields(ProblemCode::ValidationFailed, errors));
     };
     match state.identity.complete_setup(&token, email, name, &password, &meta.context).await {
-        Ok(opened) => Ok(web::Json(grant(&state, opened)?)),
+        Ok(opened) => Ok(SignedIn::new(&state, grant(&state, opened)?)),
         Err(SetupError::InvalidToken) => Err(ApiError::new(ProblemCode::SetupTokenInvalid)),
         Err(SetupError::WeakPassword(rules)) => Err(ApiError::password_policy(&rules)),
         Err(SetupError::Create(identity::CreateUserError::EmailTaken(_))) => {

@@ -15,6 +15,7 @@ mod passwords;
 mod request_limits;
 mod seats;
 mod sessions;
+mod sessions_cookie;
 mod setup;
 mod sign_in;
 mod spec;

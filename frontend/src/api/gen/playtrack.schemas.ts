@@ -858,6 +858,7 @@ export const ProblemCode = {
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   SESSION_EXPIRED: 'SESSION_EXPIRED',
   FORBIDDEN: 'FORBIDDEN',
+  CSRF_TOKEN_INVALID: 'CSRF_TOKEN_INVALID',
   RATE_LIMITED: 'RATE_LIMITED',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
@@ -998,6 +999,9 @@ export const SeatStateDto = {
   revoked: 'revoked',
 } as const;
 
+/**
+ * Browsers also get the session in cookies (`playtrack_session`, `playtrack_csrf`).
+ */
 export interface SessionGrant {
   expires_at: string;
   /** The bearer token of every later call. */

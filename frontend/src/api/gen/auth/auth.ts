@@ -254,7 +254,7 @@ export const useLogin = <TError = ErrorType<Problem | Problem | Problem | Proble
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary End this session on every server at once.
+ * @summary End this session on every server at once (a browser's session cookies too).
  */
 export const getLogoutUrl = () => {
 
@@ -308,7 +308,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type LogoutMutationError = ErrorType<Problem | Problem | Problem | Problem>
 
     /**
- * @summary End this session on every server at once.
+ * @summary End this session on every server at once (a browser's session cookies too).
  */
 export const useLogout = <TError = ErrorType<Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
