@@ -13,7 +13,9 @@ fn paged_lists(batch: &str) -> Vec<String> {
     let mut lists = Vec::new();
     for (path, item) in spec["paths"].as_object().unwrap() {
         let pages = item["get"]["parameters"].as_array().is_some_and(|ps| ps.iter().any(|p| p["name"] == "page"));
-        if pages {
+        // A list answers JSON pages; an export that shares the parameters answers a file.
+        let json = item["get"]["responses"]["200"]["content"].get("application/json").is_some();
+        if pages && json {
             lists.push(path.replace("{id}", batch));
         }
     }
