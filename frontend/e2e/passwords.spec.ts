@@ -3,7 +3,7 @@
 // Sneha and Meera are used by no other journey (Meera is the demo's invited trainee).
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { chooseLanguage, DEMO, demoPassword, linksInMail, SCREENSHOTS, sessionToken, signIn } from './support';
+import { chooseLanguage, DEMO, demoPassword, linksInMail, SCREENSHOTS, sessionCookie, signIn } from './support';
 
 function hint(page: Page, rule: string) {
   return page.locator(`li[data-rule="${rule}"]`);
@@ -60,7 +60,7 @@ test('a trainee who forgot their password sets a new one from the mailed link', 
   await page.getByLabel('Password').fill(oldPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('The e-mail or password is not correct.')).toBeVisible();
-  expect(await sessionToken(page)).toBeNull();
+  expect(await sessionCookie(page)).toBeNull();
 
   // And the link is spent.
   await page.goto(link);

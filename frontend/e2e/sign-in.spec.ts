@@ -1,6 +1,6 @@
 // Journeys of signing in and out with the demo accounts: each role lands on its dashboard with
 // its sidebar, a trainee meets the EULA, the Orbis admin reads the e-mailed code, a trainee is
-// kept out of admin screens, and a logout revokes the token on the server.
+// kept out of admin screens, and a logout revokes the session on the server.
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import {
@@ -8,7 +8,7 @@ import {
   DEMO,
   otpFromMail,
   SCREENSHOTS,
-  sessionToken,
+  sessionCookie,
   signIn,
   submitSignIn,
 } from './support';
@@ -101,13 +101,13 @@ test('a trainee meets the EULA: Decline stays signed out, Accept gets in', async
   await expect(dialog).toBeHidden();
   await expect(page.getByText('You declined the licence agreement, so you are not signed in.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await sessionToken(page)).toBeNull();
+  expect(await sessionCookie(page)).toBeNull();
 
   await submitSignIn(page, DEMO.trainees.arjun);
   await eulaDialog(page).getByRole('button', { name: 'Accept' }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/crm$/);
-  expect(await sessionToken(page)).not.toBeNull();
+  expect(await sessionCookie(page)).not.toBeNull();
   await expect(page.getByText('Welcome, Arjun Mehta · Trainee')).toBeVisible();
   await expect(sidebarLinks(page)).toHaveText(['Dashboard', 'Scores', 'Reset Password']);
   await expect(page.getByRole('heading', { name: 'Your game attempts' })).toBeVisible();
@@ -169,9 +169,9 @@ test("a signed-in trainee typing a super admin's address lands on /access-denied
   await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
 });
 
-test('logout from the popover returns to /login and the old token stops working', async ({ page }) => {
+test('logout from the popover returns to /login and the old session cookie stops working', async ({ page }) => {
   await signIn(page, DEMO.meridianAdmin);
-  const token = await sessionToken(page);
+  const token = await sessionCookie(page);
   expect(token).not.toBeNull();
 
   await page.getByRole('button', { name: 'Account of Priya Nair' }).click();
@@ -184,9 +184,7 @@ test('logout from the popover returns to /login and the old token stops working'
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('You have been signed out.')).toBeVisible();
-  expect(await sessionToken(page)).toBeNull();
-  const check = await page.request.get('/api/v1/auth/session', {
-    headers: { Authorization: `Bearer ${token ?? ''}` },
-  });
+  expect(await sessionCookie(page)).toBeNull();
+  const check = await page.request.get('/api/v1/me', { headers: { Cookie: `playtrack_session=${token ?? ''}` } });
   expect(check.status()).toBe(401);
 });

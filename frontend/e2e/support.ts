@@ -1,5 +1,5 @@
 // Shared steps of the browser journeys: demo accounts and their passwords, signing in, the
-// mail the SMTP sink received, and the session this tab holds.
+// mail the SMTP sink received, and the session the browser holds.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -119,17 +119,35 @@ export async function otpFromMail(email: string, since: Date): Promise<string> {
   return code ?? '';
 }
 
-/** The browser's Web Storage, typed here since the e2e code is compiled without the DOM lib. */
-interface BrowserGlobals {
-  sessionStorage: { getItem: (key: string) => string | null };
+/** The session cookie the browser holds (HttpOnly: read here through the browser context, as
+ * no script of the page can), or null when signed out. */
+export async function sessionCookie(page: Page): Promise<string | null> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === 'playtrack_session')?.value ?? null;
 }
 
-/** The bearer token this tab holds, or null when signed out. */
-export function sessionToken(page: Page): Promise<string | null> {
-  return page.evaluate(
-    (key) => (globalThis as unknown as BrowserGlobals).sessionStorage.getItem(key),
-    'playtrack.token',
-  );
+/** The browser's globals the page's own scripts see, typed here since the e2e code is compiled
+ * without the DOM lib. */
+interface BrowserGlobals {
+  document: { cookie: string };
+  sessionStorage: Storage;
+  localStorage: Storage;
+}
+
+interface Storage {
+  length: number;
+  key: (index: number) => string | null;
+  getItem: (key: string) => string | null;
+}
+
+/** Everything a script of the page can read back: its cookies and both Web Storages. */
+export function scriptReadable(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const browser = globalThis as unknown as BrowserGlobals;
+    const entries = (storage: Storage) =>
+      Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i) ?? '')}`);
+    return [browser.document.cookie, ...entries(browser.sessionStorage), ...entries(browser.localStorage)].join('\n');
+  });
 }
 
 export async function chooseLanguage(page: Page, language: string) {

@@ -17,7 +17,7 @@ import { organisationRoutes } from '@/features/organisation/routes';
 import { peopleRoutes } from '@/features/people/routes';
 import { ShellLayout } from '@/features/shell/components/shell-layout';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/paths';
-import { landingPath } from '@/lib/session';
+import { landingPath, useSessionKnown } from '@/lib/session';
 
 /** React.lazy for a module's named export, so pages keep named exports like everything else. */
 function lazyNamed<M>(load: () => Promise<M>, name: keyof M) {
@@ -77,9 +77,11 @@ function adminRoutes(prefix: 'main' | 'companyadmin'): RouteObject[] {
   return [...organisationRoutes(prefix), ...peopleRoutes(prefix), ...licenceRoutes(prefix)];
 }
 
-/** `/` decides at navigation time, since sign-in changes the answer without a reload. */
+/** `/` decides at navigation time, since sign-in changes the answer without a reload, once the
+ * tab knows whether the browser holds a session. */
 function RootRedirect() {
-  return <Navigate to={landingPath()} replace />;
+  const known = useSessionKnown();
+  return known ? <Navigate to={landingPath()} replace /> : <TopProgressBar />;
 }
 
 /** The signed-in frame; the idle timer lives only here, so it never runs on a public page. */

@@ -3,7 +3,7 @@ import type { Problem } from '@/api/gen/playtrack.schemas';
 import { apiServer } from '@/testing/api-server';
 import { ApiError, apiFetch, UNEXPECTED_RESPONSE } from './api-client';
 import { chooseLanguage } from './i18n';
-import { setAccessToken } from './session';
+import { learnSession, type SessionUser } from './session';
 import { onSessionEvent, type SessionEvent } from './session-events';
 
 const URL = '/api/v1/things';
@@ -56,31 +56,43 @@ describe('apiFetch', () => {
     expect(error).toMatchObject({ status: 502, code: UNEXPECTED_RESPONSE });
   });
 
-  it('sends the stored access token as a bearer token', async () => {
-    let authorization: string | null = null;
-    apiServer.use(
-      http.get(URL, ({ request }) => {
-        authorization = request.headers.get('Authorization');
-        return HttpResponse.json({ ok: true });
-      }),
-    );
-    setAccessToken('token-123');
+  it('echoes the CSRF cookie in X-CSRF-Token on every write, never on a read, and sends no token', async () => {
+    document.cookie = 'playtrack_csrf=csrf-123; path=/';
+    const seen: Record<string, string | null> = {};
+    let authorization = false;
+    const record = ({ request }: { request: Request }) => {
+      seen[request.method] = request.headers.get('X-CSRF-Token');
+      authorization ||= request.headers.has('Authorization');
+      return new HttpResponse(null, { status: 204 });
+    };
+    apiServer.use(http.all(URL, record));
 
-    await expect(apiFetch(URL, { method: 'GET' })).resolves.toEqual({ ok: true });
-    expect(authorization).toBe('Bearer token-123');
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      await apiFetch(URL, { method });
+    }
+
+    expect(seen).toEqual({
+      GET: null,
+      HEAD: null,
+      POST: 'csrf-123',
+      PUT: 'csrf-123',
+      PATCH: 'csrf-123',
+      DELETE: 'csrf-123',
+    });
+    expect(authorization).toBe(false);
   });
 
-  it('sends no Authorization header when nobody is signed in', async () => {
-    let hadAuthorization = true;
+  it('sends no CSRF header when the browser holds no session', async () => {
+    let hadHeader = true;
     apiServer.use(
-      http.get(URL, ({ request }) => {
-        hadAuthorization = request.headers.has('Authorization');
+      http.post(URL, ({ request }) => {
+        hadHeader = request.headers.has('X-CSRF-Token');
         return new HttpResponse(null, { status: 204 });
       }),
     );
 
-    await expect(apiFetch(URL, { method: 'GET' })).resolves.toBeUndefined();
-    expect(hadAuthorization).toBe(false);
+    await expect(apiFetch(URL, { method: 'POST' })).resolves.toBeUndefined();
+    expect(hadHeader).toBe(false);
   });
 });
 
@@ -151,10 +163,12 @@ describe('what the client reports about the session', () => {
       ),
     );
 
+  const ASHA: SessionUser = { id: 'u-1', name: 'Asha Rao', email: 'asha@example.com', role: 'SUPER_ADMIN' };
+
   it('an authenticated call answering 401 means the session expired', async () => {
     const events = recordEvents();
     apiServer.use(answer(401, 'SESSION_EXPIRED'));
-    setAccessToken('token-123');
+    learnSession(ASHA);
     await failureOf(apiFetch(URL, { method: 'GET' }));
     expect(events).toEqual(['expired']);
   });
@@ -163,8 +177,41 @@ describe('what the client reports about the session', () => {
     const events = recordEvents();
     apiServer.use(answer(401, 'INVALID_CREDENTIALS'));
     await failureOf(apiFetch(URL, { method: 'GET' }));
-    setAccessToken('token-123');
+    learnSession(ASHA);
     apiServer.use(answer(401, 'CHALLENGE_EXPIRED'));
+    await failureOf(apiFetch(URL, { method: 'GET' }));
+    expect(events).toEqual([]);
+  });
+
+  it('a late 401 to a call made before the session changed signs the new one not out', async () => {
+    const events = recordEvents();
+    let answerNow: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answerNow = resolve;
+    });
+    apiServer.use(
+      http.get(URL, async () => {
+        await held;
+        return HttpResponse.json(
+          { type: 'x', title: 'UNAUTHENTICATED', status: 401, code: 'UNAUTHENTICATED' },
+          { status: 401, headers: { 'Content-Type': 'application/problem+json' } },
+        );
+      }),
+    );
+    learnSession(ASHA);
+    const late = failureOf(apiFetch(URL, { method: 'GET' }));
+
+    // Meanwhile another tab signed in again, and this one learnt of the new session.
+    learnSession({ ...ASHA, id: 'u-2' });
+    answerNow();
+    await late;
+
+    expect(events).toEqual([]);
+  });
+
+  it('a 401 to the check at start, when the tab knows of no session, is only an answer', async () => {
+    const events = recordEvents();
+    apiServer.use(answer(401, 'UNAUTHENTICATED'));
     await failureOf(apiFetch(URL, { method: 'GET' }));
     expect(events).toEqual([]);
   });

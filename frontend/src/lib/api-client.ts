@@ -1,9 +1,16 @@
-// The fetch mutator every generated API call goes through (see orval.config.ts): adds the
-// bearer token and the UI language, turns RFC 9457 problem+json answers into a typed ApiError,
-// and reports an ended session (401) or a refused call (403) to whoever listens.
+// The fetch mutator every generated API call goes through (see orval.config.ts): adds the CSRF
+// token to every write and the UI language, turns RFC 9457 problem+json answers into a typed
+// ApiError, and reports an ended session (401) or a refused call (403) to whoever listens.
+// The session itself travels in an HttpOnly cookie the browser sends on its own.
 import { i18n } from './i18n';
-import { getAccessToken } from './session';
+import { isSignedIn, sessionGeneration } from './session';
 import { emitSessionEvent } from './session-events';
+
+/** The cookie the server sets beside the session cookie; readable here on purpose. */
+const CSRF_COOKIE = 'playtrack_csrf';
+const CSRF_HEADER = 'X-CSRF-Token';
+/** Requests that only read: the server asks no CSRF token of them. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /** Wire shape of the server's error answers (`Problem` in the OpenAPI spec). */
 interface ProblemBody {
@@ -120,16 +127,16 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-/** The 401 codes that mean "this bearer token's session is over", not a sign-in step's failure. */
+/** The 401 codes that mean "the session is over", not a sign-in step's failure. */
 const SESSION_ENDED_CODES = new Set(['UNAUTHENTICATED', 'SESSION_EXPIRED', UNEXPECTED_RESPONSE]);
 
-function reportSessionProblems(error: ApiError, sentToken: string | null): void {
-  // Only the session this tab still holds: a late answer to a call made with a token that was
-  // since replaced or cleared (logout, a second 401) must not sign the new session out.
+function reportSessionProblems(error: ApiError, sentGeneration: number): void {
+  // Only the session this tab still holds: a late answer to a call made before it was replaced
+  // or ended (logout, a second 401), or the check at start finding nobody, signs nobody out.
   if (
     error.status === 401 &&
-    sentToken !== null &&
-    sentToken === getAccessToken() &&
+    isSignedIn() &&
+    sentGeneration === sessionGeneration() &&
     SESSION_ENDED_CODES.has(error.code)
   ) {
     emitSessionEvent('expired');
@@ -145,12 +152,27 @@ async function readBody(response: Response): Promise<unknown> {
   return contentType.includes('json') ? JSON.parse(text) : text;
 }
 
+/** The CSRF cookie's value, or null when the browser holds no session. */
+function csrfToken(): string | null {
+  for (const pair of document.cookie.split(';')) {
+    const [name, ...value] = pair.trim().split('=');
+    if (name === CSRF_COOKIE) return value.join('=') || null;
+  }
+  return null;
+}
+
+/** Whether the browser may hold a session: the server sets and clears the CSRF cookie together
+ * with the session cookie, which scripts cannot see. */
+export function mayHoldSession(): boolean {
+  return csrfToken() !== null;
+}
+
 export async function apiFetch<T>(url: string, init: RequestInit): Promise<T> {
   const headers = new Headers(init.headers);
-  const token = getAccessToken();
-  // A caller may name the token itself (logout, after the tab has already forgotten it).
-  const sentToken = headers.has('Authorization') ? null : token;
-  if (sentToken) headers.set('Authorization', `Bearer ${sentToken}`);
+  const sentGeneration = sessionGeneration();
+  const csrf = csrfToken();
+  // The double-submit pattern: only a page of this site can read the cookie to echo it.
+  if (csrf && !READ_METHODS.has((init.method ?? 'GET').toUpperCase())) headers.set(CSRF_HEADER, csrf);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json, application/problem+json');
   // The server answers in this language where it has prose of its own (the EULA, mails).
   if (!headers.has('Accept-Language')) headers.set('Accept-Language', i18n.resolvedLanguage ?? i18n.language);
@@ -158,7 +180,7 @@ export async function apiFetch<T>(url: string, init: RequestInit): Promise<T> {
   const response = await fetch(url, { ...init, headers });
   if (!response.ok) {
     const error = await toApiError(response);
-    reportSessionProblems(error, sentToken);
+    reportSessionProblems(error, sentGeneration);
     throw error;
   }
   return (await readBody(response)) as T;

@@ -1,12 +1,14 @@
-// The signed-in user's session, kept in sessionStorage so it ends with the tab, plus the
-// challenge of a sign-in still waiting for its OTP. Route guards, the shell and the API client
-// read it; sign-in, logout and the session checks write it.
+// Who is signed in, as this tab knows it. The session itself is an HttpOnly cookie no script
+// can read (so no injected script can steal it, and every tab of the browser shares it); the
+// tab learns whose it is from the sign-in answer or, when it starts, from GET /api/v1/me, and
+// keeps only that user in memory. Also kept: the start URL (in localStorage, shared like the
+// session; it only counts while someone is signed in) and the challenge of a sign-in still
+// waiting for its OTP (in sessionStorage: that sign-in belongs to this tab). Route guards, the
+// shell and the API client read this; sign-in, logout and the session checks write it.
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from './paths';
 
 export const SESSION_KEYS = {
-  token: 'playtrack.token',
-  user: 'playtrack.user',
   startUrl: 'playtrack.startUrl',
   /** The `session-token` of a sign-in between password and OTP. */
   challenge: 'playtrack.challenge',
@@ -21,13 +23,12 @@ export interface SessionUser {
   role: Role;
 }
 
-/** What the server answers when it opens a session (`SessionGrant`), reduced to what is kept. */
-export interface OpenedSession {
-  token: string;
-  user: SessionUser;
-}
+/** `undefined` until the tab knows (the check at start has not answered), then the user or null. */
+let current: SessionUser | null | undefined;
+/** Moves on whenever a session starts or ends here, so an answer to a call made for an earlier
+ * session can be told apart from one about the current session. */
+let generation = 0;
 
-// sessionStorage fires no event in the tab that writes it, so writers tell the subscribers.
 const listeners = new Set<() => void>();
 
 function changed(): void {
@@ -39,42 +40,46 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function getAccessToken(): string | null {
-  const token = sessionStorage.getItem(SESSION_KEYS.token);
-  return token === '' ? null : token;
+function reduced({ id, name, email, role }: SessionUser): SessionUser {
+  return { id, name, email, role };
 }
 
-export function setAccessToken(token: string): void {
-  sessionStorage.setItem(SESSION_KEYS.token, token);
-  changed();
-}
-
-function parseUser(raw: string | null): SessionUser | null {
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as SessionUser;
-  } catch {
-    // A hand-edited or truncated value must not crash the app: treat it as signed out.
-    return null;
-  }
+/** Whether the tab knows yet if someone is signed in. */
+export function isSessionKnown(): boolean {
+  return current !== undefined;
 }
 
 export function getSessionUser(): SessionUser | null {
-  return parseUser(sessionStorage.getItem(SESSION_KEYS.user));
+  return current ?? null;
 }
 
+export function isSignedIn(): boolean {
+  return getSessionUser() !== null;
+}
+
+export function sessionGeneration(): number {
+  return generation;
+}
+
+/** What the check at start learnt: the cookie's user, or nobody. */
+export function learnSession(user: SessionUser | null): void {
+  generation += 1;
+  current = user && reduced(user);
+  changed();
+}
+
+/** The same session's user as the server now describes them (a new name, say). */
 export function setSessionUser(user: SessionUser): void {
-  const { id, name, email, role } = user;
-  sessionStorage.setItem(SESSION_KEYS.user, JSON.stringify({ id, name, email, role }));
+  current = reduced(user);
   changed();
 }
 
 export function getStartUrl(): string {
-  return sessionStorage.getItem(SESSION_KEYS.startUrl) ?? '';
+  return localStorage.getItem(SESSION_KEYS.startUrl) ?? '';
 }
 
 export function setStartUrl(url: string): void {
-  sessionStorage.setItem(SESSION_KEYS.startUrl, url);
+  localStorage.setItem(SESSION_KEYS.startUrl, url);
 }
 
 export function getChallenge(): string | null {
@@ -90,21 +95,23 @@ export function clearChallenge(): void {
   sessionStorage.removeItem(SESSION_KEYS.challenge);
 }
 
-/** Signed in = both a token and a user are stored; either alone is a half-finished sign-in. */
-export function isSignedIn(): boolean {
-  return getAccessToken() !== null && getSessionUser() !== null;
-}
-
-/** Keeps a session the server opened; the sign-in's challenge is spent. */
-export function startSession({ token, user }: OpenedSession): void {
-  sessionStorage.setItem(SESSION_KEYS.token, token);
-  sessionStorage.setItem(SESSION_KEYS.startUrl, DEFAULT_SIGNED_IN_PATH);
+/** A session the server opened for `user` (its cookie came with the answer); the sign-in's
+ * challenge is spent. */
+export function startSession(user: SessionUser): void {
+  setStartUrl(DEFAULT_SIGNED_IN_PATH);
   clearChallenge();
-  setSessionUser(user);
+  learnSession(user);
 }
 
-export function clearSession(): void {
-  for (const key of Object.values(SESSION_KEYS)) sessionStorage.removeItem(key);
+/** The session is over for this tab (logout, a 401, another tab's logout or sign-in). */
+export function endSession(): void {
+  clearChallenge();
+  learnSession(null);
+}
+
+/** Back to a fresh tab that has not asked the server yet; every test starts from here. */
+export function forgetSession(): void {
+  current = undefined;
   changed();
 }
 
@@ -122,20 +129,12 @@ export function landingPath(): string {
   return startUrl;
 }
 
-// useSyncExternalStore needs a stable snapshot: the parsed user is cached per stored string.
-let cachedRaw: string | null = null;
-let cachedUser: SessionUser | null = null;
-
-function userSnapshot(): SessionUser | null {
-  const raw = sessionStorage.getItem(SESSION_KEYS.user);
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedUser = parseUser(raw);
-  }
-  return cachedUser;
+/** The signed-in user, re-rendering when sign-in, the session check or logout changes it. */
+export function useSessionUser(): SessionUser | null {
+  return useSyncExternalStore(subscribeSession, getSessionUser);
 }
 
-/** The stored user, re-rendering when sign-in, the session check or logout changes it. */
-export function useSessionUser(): SessionUser | null {
-  return useSyncExternalStore(subscribeSession, userSnapshot);
+/** Whether the tab knows yet if someone is signed in; changes once, when the check answers. */
+export function useSessionKnown(): boolean {
+  return useSyncExternalStore(subscribeSession, isSessionKnown);
 }

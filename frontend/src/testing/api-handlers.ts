@@ -21,23 +21,24 @@ export function problem(status: number, code: ProblemCode, extra: Partial<Proble
   return HttpResponse.json(body, { status, headers: { 'Content-Type': 'application/problem+json' } });
 }
 
-function signedInAs(request: Request): Me | null {
+/** The fake browser's session cookie belongs to whoever the tab knows is signed in. */
+function signedInAs(): Me | null {
   const user = getSessionUser();
-  if (!request.headers.get('Authorization')?.startsWith('Bearer ') || !user) return null;
-  return { ...user, company_id: null };
+  return user && { ...user, company_id: null };
 }
 
 export const apiHandlers = [
   http.get('/api/v1/healthz', () =>
     HttpResponse.json<Health>({ status: 'ok', version: TEST_SERVER_VERSION }),
   ),
-  // The stored session is valid and belongs to the stored user, unless a test says otherwise.
-  http.get('/api/v1/auth/session', ({ request }) => {
-    const me = signedInAs(request);
+  // The session is valid and belongs to the tab's user, unless a test says otherwise; a tab
+  // that has not learnt of one finds none.
+  http.get('/api/v1/me', () => {
+    const me = signedInAs();
     return me ? HttpResponse.json<Me>(me) : problem(401, 'UNAUTHENTICATED');
   }),
-  http.get('/api/v1/dashboard', ({ request }) =>
-    signedInAs(request) ? HttpResponse.json<Dashboard>(TEST_DASHBOARD) : problem(401, 'UNAUTHENTICATED'),
+  http.get('/api/v1/dashboard', () =>
+    signedInAs() ? HttpResponse.json<Dashboard>(TEST_DASHBOARD) : problem(401, 'UNAUTHENTICATED'),
   ),
   http.post('/api/v1/auth/logout', () => new HttpResponse(null, { status: 204 })),
 ];

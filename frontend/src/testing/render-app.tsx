@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
-import { setAccessToken, setSessionUser, setStartUrl, type SessionUser } from '@/lib/session';
+import { learnSession, setStartUrl, type SessionUser } from '@/lib/session';
 
 export const TEST_USER: SessionUser = {
   id: '00000000-0000-0000-0000-000000000001',
@@ -13,16 +13,14 @@ export const TEST_USER: SessionUser = {
 };
 
 interface RenderAppOptions {
-  /** Signs this user in (token + user in session storage) before rendering. */
+  /** Signs this user in before rendering: the browser holds their session cookie (the fake
+   * server answers for them) and the tab has already learnt so. */
   user?: SessionUser;
   startUrl?: string;
 }
 
 export function renderApp(url: string, { user, startUrl }: RenderAppOptions = {}) {
-  if (user) {
-    setAccessToken('test-token');
-    setSessionUser(user);
-  }
+  if (user) learnSession(user);
   if (startUrl !== undefined) setStartUrl(startUrl);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const view = render(

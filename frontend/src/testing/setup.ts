@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { i18n } from '@/lib/i18n';
+import { forgetSession } from '@/lib/session';
 import { apiServer } from './api-server';
 
 const DEFAULT_WINDOW_WIDTH = 1024;
@@ -35,6 +36,10 @@ beforeAll(() => {
 beforeEach(async () => {
   sessionStorage.clear();
   localStorage.clear();
+  for (const pair of document.cookie.split(';')) {
+    document.cookie = `${pair.split('=')[0]?.trim() ?? ''}=; path=/; max-age=0`;
+  }
+  forgetSession();
   await i18n.changeLanguage('en');
 });
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Invitation, LoginResponse, SessionGrant, SetPasswordRequest } from '@/api/gen/playtrack.schemas';
 import { REDIRECT_DELAY_MS } from '@/lib/constants';
-import { getAccessToken } from '@/lib/session';
+import { isSignedIn } from '@/lib/session';
+import { scriptReadable } from '@/testing/script-readable';
 import { problem } from '@/testing/api-handlers';
 import { apiServer } from '@/testing/api-server';
 import { renderApp } from '@/testing/render-app';
@@ -176,7 +177,8 @@ describe('the invitation page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
 
     expect(await screen.findByText('Signed in. Opening your dashboard…')).toBeInTheDocument();
-    expect(getAccessToken()).toBe('token-meera');
+    expect(isSignedIn()).toBe(true);
+    expect(scriptReadable()).not.toContain('token-meera');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/crm'), {
       timeout: REDIRECT_DELAY_MS + 2_000,
     });
@@ -203,7 +205,7 @@ describe('the invitation page', () => {
       await screen.findByText('You declined the licence agreement, so you are not signed in.'),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(getAccessToken()).toBeNull();
+    expect(isSignedIn()).toBe(false);
   });
 
   it('opens the session straight away when no EULA is due', async () => {

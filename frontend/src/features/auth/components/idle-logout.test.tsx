@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { IDLE_TIMEOUT_MS } from '@/lib/constants';
-import { getAccessToken } from '@/lib/session';
+import { isSignedIn } from '@/lib/session';
 import { apiServer } from '@/testing/api-server';
 import { renderApp, TEST_USER } from '@/testing/render-app';
 
@@ -36,7 +36,7 @@ describe('the idle timer', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(loggedOut).toBe(true);
-    expect(getAccessToken()).toBeNull();
+    expect(isSignedIn()).toBe(false);
   });
 
   it('does not run on /login', async () => {

@@ -1,12 +1,14 @@
-// /logout: ends the session on the server (a 401 there means it had already ended), forgets
-// it in this tab, and returns to sign-in.
+// /logout: ends the session on the server, which clears its cookies (a 401 there means it had
+// already ended), forgets it in this tab and tells the other tabs, which shared it, and returns
+// to sign-in.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { logout } from '@/api/gen/auth/auth';
 import { TopProgressBar } from '@/components/top-progress-bar';
 import { LOGIN_PATH } from '@/lib/paths';
-import { clearSession, getAccessToken } from '@/lib/session';
+import { endSession } from '@/lib/session';
+import { announce } from '@/lib/session-channel';
 import type { SignInPageState } from '../hooks/use-sign-in-steps';
 
 export interface LogoutPageState {
@@ -24,19 +26,15 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const token = getAccessToken();
-    // Forget first, so nothing in this tab uses the session while the server revokes it.
-    clearSession();
+    // Forget first, so nothing in this tab uses the session while the server revokes it. The
+    // server is asked even when this tab knew of no session: the browser may still hold one.
+    endSession();
     queryClient.clear();
+    announce({ type: 'signed-out' });
     const state: SignInPageState = { notice: idle ? 'idleSignedOut' : 'signedOut' };
-    const done = () => void navigate(LOGIN_PATH, { replace: true, state });
-    if (token === null) {
-      done();
-      return;
-    }
-    logout({ headers: { Authorization: `Bearer ${token}` } })
+    logout()
       .catch(() => undefined)
-      .finally(done);
+      .finally(() => void navigate(LOGIN_PATH, { replace: true, state }));
   }, [idle, navigate, queryClient]);
 
   return <TopProgressBar />;

@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Me } from '@/api/gen/playtrack.schemas';
 import { chooseLanguage } from '@/lib/i18n';
-import { getAccessToken, getSessionUser } from '@/lib/session';
+import { getSessionUser, isSignedIn } from '@/lib/session';
+import { SESSION_CHANNEL, type SessionMessage } from '@/lib/session-channel';
 import { problem } from '@/testing/api-handlers';
 import { apiServer } from '@/testing/api-server';
 import { renderApp, TEST_USER } from '@/testing/render-app';
@@ -15,8 +16,7 @@ describe('a session that ends on the server', () => {
     expect(await screen.findByText('Session Expired')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    expect(getAccessToken()).toBeNull();
-    expect(getSessionUser()).toBeNull();
+    expect(isSignedIn()).toBe(false);
   });
 
   it('toasts in the chosen language', async () => {
@@ -35,71 +35,85 @@ describe('a session that ends on the server', () => {
 });
 
 describe('the session check at app start', () => {
-  it('refreshes the stored user from the server', async () => {
+  /** What the server's Set-Cookie left that a script sees: the session cookie itself it cannot. */
+  function holdSessionCookies() {
+    document.cookie = 'playtrack_csrf=csrf-1; path=/';
+  }
+
+  it('learns from GET /api/v1/me whose session cookie the browser holds (a new tab, a reload)', async () => {
+    holdSessionCookies();
     apiServer.use(
-      http.get('/api/v1/auth/session', () =>
-        HttpResponse.json<Me>({ ...TEST_USER, name: 'Asha R. Rao', company_id: null }),
-      ),
+      http.get('/api/v1/me', () => HttpResponse.json<Me>({ ...TEST_USER, name: 'Asha R. Rao', company_id: null })),
     );
-    renderApp('/dashboard/crm', { user: TEST_USER });
+    const { router } = renderApp('/dashboard/crm');
     expect(await screen.findByText('Welcome, Asha R. Rao · Super admin')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/crm');
     expect(getSessionUser()?.name).toBe('Asha R. Rao');
   });
 
-  it('a token the server no longer knows: signed out and sent to /login', async () => {
-    apiServer.use(http.get('/api/v1/auth/session', () => problem(401, 'UNAUTHENTICATED')));
-    const { router } = renderApp('/dashboard/crm', { user: TEST_USER });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(getAccessToken()).toBeNull();
+  it('keeps the signed-in area waiting for the answer', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    holdSessionCookies();
+    apiServer.use(http.get('/api/v1/me', () => new Promise<Response>((resolve) => (answer = resolve))));
+    const { router } = renderApp('/main/company');
+    await waitFor(() => expect(document.querySelector('[role="progressbar"]')).not.toBeNull());
+    expect(router.state.location.pathname).toBe('/main/company');
+
+    answer(problem(401, 'UNAUTHENTICATED'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(isSignedIn()).toBe(false);
+    expect(screen.queryByText('Session Expired')).not.toBeInTheDocument();
   });
 
-  it("a token of another user than the stored one: /session-wrong", async () => {
+  it('is made once, and not when the tab already knows', async () => {
+    holdSessionCookies();
+    let asked = 0;
     apiServer.use(
-      http.get('/api/v1/auth/session', () =>
-        HttpResponse.json<Me>({
-          id: '00000000-0000-0000-0000-000000000999',
-          name: 'Someone Else',
-          email: 'someone@example.com',
-          role: 'USER',
-          company_id: null,
-        }),
-      ),
-    );
-    const { router } = renderApp('/dashboard/crm', { user: TEST_USER });
-    expect(await screen.findByRole('heading', { name: 'Session mismatch' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/session-wrong');
-    expect(getAccessToken()).toBeNull();
-  });
-
-  it('is not made without a stored token', async () => {
-    let asked = false;
-    apiServer.use(
-      http.get('/api/v1/auth/session', () => {
-        asked = true;
+      http.get('/api/v1/me', () => {
+        asked += 1;
         return problem(401, 'UNAUTHENTICATED');
       }),
     );
     renderApp('/signin');
     await screen.findByRole('heading', { name: 'Sign in' });
+    await waitFor(() => expect(asked).toBe(1));
+    cleanup();
+
+    renderApp('/dashboard/crm', { user: TEST_USER });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(asked).toBe(1);
+  });
+
+  it('asks nothing of a browser without the session cookies: an anonymous visit logs no 401', async () => {
+    let asked = false;
+    apiServer.use(
+      http.get('/api/v1/me', () => {
+        asked = true;
+        return problem(401, 'UNAUTHENTICATED');
+      }),
+    );
+    const { router } = renderApp('/dashboard/crm');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(asked).toBe(false);
   });
 });
 
 describe('logging out', () => {
-  it('revokes the session on the server, forgets it here and returns to /login', async () => {
-    let authorization: string | null = null;
+  it('revokes the session on the server with the CSRF token, forgets it here and returns to /login', async () => {
+    document.cookie = 'playtrack_csrf=csrf-1; path=/';
+    let csrf: string | null = null;
     apiServer.use(
       http.post('/api/v1/auth/logout', ({ request }) => {
-        authorization = request.headers.get('Authorization');
+        csrf = request.headers.get('X-CSRF-Token');
         return new HttpResponse(null, { status: 204 });
       }),
     );
     const { router } = renderApp('/logout', { user: TEST_USER });
     expect(await screen.findByText('You have been signed out.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(authorization).toBe('Bearer test-token');
-    expect(getAccessToken()).toBeNull();
-    expect(getSessionUser()).toBeNull();
+    expect(csrf).toBe('csrf-1');
+    expect(isSignedIn()).toBe(false);
   });
 
   it('ignores a 401 from the server: the session had already ended', async () => {
@@ -108,5 +122,58 @@ describe('logging out', () => {
     expect(await screen.findByText('You have been signed out.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.queryByText('Session Expired')).not.toBeInTheDocument();
+  });
+});
+
+describe('the other tabs of the browser', () => {
+  /** Another tab of the app: its own channel object, as a second tab has. */
+  function otherTab() {
+    const channel = new BroadcastChannel(SESSION_CHANNEL);
+    const heard: SessionMessage[] = [];
+    channel.onmessage = (event: MessageEvent<SessionMessage>) => heard.push(event.data);
+    onTestFinished(() => channel.close());
+    return { heard, say: (message: SessionMessage) => channel.postMessage(message) };
+  }
+
+  it('hear of a logout here', async () => {
+    const tab = otherTab();
+    renderApp('/logout', { user: TEST_USER });
+    expect(await screen.findByText('You have been signed out.')).toBeInTheDocument();
+    await waitFor(() => expect(tab.heard).toEqual([{ type: 'signed-out' }]));
+  });
+
+  it('log this one out when they log out: /login, and nothing of the session kept', async () => {
+    const tab = otherTab();
+    const { router } = renderApp('/dashboard/crm', { user: TEST_USER });
+    await screen.findByText('Welcome, Asha Rao · Super admin');
+
+    tab.say({ type: 'signed-out' });
+
+    expect(await screen.findByText('You have been signed out.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(isSignedIn()).toBe(false);
+    expect(tab.heard).toEqual([]);
+  });
+
+  it('hear of a sign-in here; a sign-in there as someone else sends this tab to /session-wrong', async () => {
+    const tab = otherTab();
+    const { router } = renderApp('/dashboard/crm', { user: TEST_USER });
+    await screen.findByText('Welcome, Asha Rao · Super admin');
+
+    tab.say({ type: 'signed-in', user: { ...TEST_USER, id: '00000000-0000-0000-0000-000000000999', name: 'Someone Else' } });
+
+    expect(await screen.findByRole('heading', { name: 'Session mismatch' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/session-wrong');
+    expect(isSignedIn()).toBe(false);
+  });
+
+  it('sign this tab in when one signs in while it knew of no session', async () => {
+    const tab = otherTab();
+    renderApp('/signin');
+    await screen.findByRole('heading', { name: 'Sign in' });
+
+    tab.say({ type: 'signed-in', user: TEST_USER });
+
+    await waitFor(() => expect(getSessionUser()).toEqual(TEST_USER));
   });
 });

@@ -1,14 +1,19 @@
-// Keeps this tab's session honest: checks a stored token once when the app starts, and acts on
-// what the API client reports (401 → sign in again with "Session Expired", 403 → access denied).
+// Keeps this tab's idea of the session honest: asks the server once at start whether the
+// browser holds a session and whose, follows what the other tabs announce (they share the
+// session cookie), and acts on what the API client reports (401 → sign in again with "Session
+// Expired", 403 → access denied).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getSession } from '@/api/gen/auth/auth';
+import { getMe } from '@/api/gen/account/account';
 import { useNotify } from '@/components/notifications';
+import { mayHoldSession } from '@/lib/api-client';
 import { ACCESS_DENIED_PATH, LOGIN_PATH, SESSION_WRONG_PATH } from '@/lib/paths';
-import { clearSession, getAccessToken, getSessionUser, setSessionUser } from '@/lib/session';
+import { endSession, getSessionUser, isSessionKnown, isSignedIn, learnSession } from '@/lib/session';
+import { onAnnouncement } from '@/lib/session-channel';
 import { onSessionEvent } from '@/lib/session-events';
+import type { SignInPageState } from '../hooks/use-sign-in-steps';
 
 export function SessionWatch() {
   const { t } = useTranslation('auth');
@@ -21,7 +26,7 @@ export function SessionWatch() {
     () =>
       onSessionEvent((event) => {
         if (event === 'expired') {
-          clearSession();
+          endSession();
           queryClient.clear();
           void navigate(LOGIN_PATH, { replace: true });
           notify({ severity: 'warning', message: t('sessionExpired') });
@@ -32,25 +37,50 @@ export function SessionWatch() {
     [navigate, notify, queryClient, t],
   );
 
-  // App start: is the stored token still a session, and still the stored user's?
-  useEffect(() => {
-    if (checked.current || getAccessToken() === null) return;
-    checked.current = true;
-    getSession().then(
-      (me) => {
-        const stored = getSessionUser();
-        if (stored && stored.id !== me.id) {
-          clearSession();
+  useEffect(
+    () =>
+      onAnnouncement((message) => {
+        if (message.type === 'signed-out') {
+          // The other tab has ended the session this one used too.
+          if (!isSignedIn()) return;
+          endSession();
+          queryClient.clear();
+          const state: SignInPageState = { notice: 'signedOut' };
+          void navigate(LOGIN_PATH, { replace: true, state });
+          return;
+        }
+        const mine = getSessionUser();
+        if (mine && mine.id !== message.user.id) {
+          // Someone else signed in in this browser: this tab's calls would now be theirs.
+          endSession();
           queryClient.clear();
           void navigate(SESSION_WRONG_PATH, { replace: true });
         } else {
-          setSessionUser(me);
+          learnSession(message.user);
         }
+      }),
+    [navigate, queryClient],
+  );
+
+  // App start: does the browser hold a session, and whose? Until the answer, the signed-in
+  // routes wait; a sign-in finished meanwhile knows better than this answer. Without the CSRF
+  // cookie there is no session to ask about (and no 401 to put in the console).
+  useEffect(() => {
+    if (checked.current || isSessionKnown()) return;
+    checked.current = true;
+    if (!mayHoldSession()) {
+      learnSession(null);
+      return;
+    }
+    getMe().then(
+      (me) => {
+        if (!isSessionKnown()) learnSession(me);
       },
-      // A 401 is handled through the session event above; anything else leaves the session be.
-      () => undefined,
+      () => {
+        if (!isSessionKnown()) learnSession(null);
+      },
     );
-  }, [navigate, queryClient]);
+  }, []);
 
   return null;
 }

@@ -1,4 +1,4 @@
-// Shown when this tab's session storage belongs to another user than the one signed in.
+// Shown when another tab has signed someone else in: this tab was showing another user's data.
 import { useTranslation } from 'react-i18next';
 import { PagePlaceholder } from '@/components/page-placeholder';
 import { BackToSignIn } from './back-to-sign-in';

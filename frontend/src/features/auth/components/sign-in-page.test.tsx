@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { LoginRequest, LoginResponse, SessionGrant } from '@/api/gen/playtrack.schemas';
 import { REDIRECT_DELAY_MS } from '@/lib/constants';
-import { getAccessToken, getChallenge, getSessionUser, getStartUrl, SESSION_KEYS } from '@/lib/session';
+import { getChallenge, getSessionUser, getStartUrl, isSignedIn, SESSION_KEYS } from '@/lib/session';
+import { SESSION_CHANNEL, type SessionMessage } from '@/lib/session-channel';
 import { problem } from '@/testing/api-handlers';
 import { apiServer } from '@/testing/api-server';
 import { renderApp } from '@/testing/render-app';
+import { scriptReadable } from '@/testing/script-readable';
 
 const ME = {
   id: '00000000-0000-0000-0000-0000000000aa',
@@ -100,7 +102,7 @@ describe('signing in with a password', () => {
     await signIn(user);
 
     expect(await screen.findByText('Signed in. Opening your dashboard…')).toBeInTheDocument();
-    expect(getAccessToken()).toBe('token-kavya');
+    expect(scriptReadable()).not.toContain('token-kavya');
     expect(getSessionUser()).toEqual({ id: ME.id, name: ME.name, email: ME.email, role: 'USER' });
     expect(getStartUrl()).toBe('/dashboard/crm');
     expect(REDIRECT_DELAY_MS).toBe(2_000);
@@ -112,6 +114,22 @@ describe('signing in with a password', () => {
     await act(() => vi.advanceTimersByTimeAsync(500));
     expect(router.state.location.pathname).toBe('/dashboard/crm');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('tells the other tabs who signed in: they share the session cookie', async () => {
+    const otherTab = new BroadcastChannel(SESSION_CHANNEL);
+    onTestFinished(() => otherTab.close());
+    const heard: SessionMessage[] = [];
+    otherTab.onmessage = (event: MessageEvent<SessionMessage>) => heard.push(event.data);
+    answerLogin({ status: 'session', ...GRANT });
+    const { user } = await openSignIn();
+    await signIn(user);
+
+    await waitFor(() =>
+      expect(heard).toEqual([
+        { type: 'signed-in', user: { id: ME.id, name: ME.name, email: ME.email, role: 'USER' } },
+      ]),
+    );
   });
 
   it('goes on to /verify-otp with the challenge when a code is required', async () => {
@@ -127,7 +145,7 @@ describe('signing in with a password', () => {
     expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/verify-otp');
     expect(sessionStorage.getItem(SESSION_KEYS.challenge)).toBe('otp-challenge-1');
-    expect(getAccessToken()).toBeNull();
+    expect(isSignedIn()).toBe(false);
   });
 
   it.each([
@@ -138,7 +156,7 @@ describe('signing in with a password', () => {
     const { user } = await openSignIn();
     await signIn(user);
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(getAccessToken()).toBeNull();
+    expect(isSignedIn()).toBe(false);
   });
 
   it.each([
@@ -183,7 +201,7 @@ describe('the licence agreement at sign-in', () => {
     if (backdrop) fireEvent.click(backdrop);
 
     expect(screen.getByRole('dialog', { name: 'End-user licence agreement' })).toBeVisible();
-    expect(getAccessToken()).toBeNull();
+    expect(isSignedIn()).toBe(false);
   });
 
   it('Decline ends the attempt: no session, still on /login, with a note', async () => {
@@ -204,7 +222,7 @@ describe('the licence agreement at sign-in', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(challengeSent).toBe('eula-challenge-1');
     expect(router.state.location.pathname).toBe('/login');
-    expect(getAccessToken()).toBeNull();
+    expect(isSignedIn()).toBe(false);
     expect(getSessionUser()).toBeNull();
     expect(getChallenge()).toBeNull();
   });
@@ -223,7 +241,8 @@ describe('the licence agreement at sign-in', () => {
 
     expect(await screen.findByText('Signed in. Opening your dashboard…')).toBeInTheDocument();
     expect(challengeSent).toBe('eula-challenge-1');
-    expect(getAccessToken()).toBe('token-kavya');
+    expect(isSignedIn()).toBe(true);
+    expect(scriptReadable()).not.toContain('token-kavya');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/crm'), {
       timeout: REDIRECT_DELAY_MS + 2_000,
     });
@@ -238,6 +257,6 @@ describe('the licence agreement at sign-in', () => {
     expect(
       await screen.findByText('Your sign-in took too long. Please sign in again.'),
     ).toBeInTheDocument();
-    expect(getAccessToken()).toBeNull();
+    expect(isSignedIn()).toBe(false);
   });
 });

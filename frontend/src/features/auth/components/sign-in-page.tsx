@@ -17,7 +17,6 @@ import { useLogin } from '@/api/gen/auth/auth';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { RESET_PASSWORD_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';
-import { clearSession } from '@/lib/session';
 import { normaliseEmail } from '../api/sign-in';
 import { type SignInNotice, type SignInPageState, useSignInSteps } from '../hooks/use-sign-in-steps';
 import { EulaDialog } from './eula-dialog';
@@ -128,7 +127,6 @@ export function SignInPage() {
         challenge={steps.eula}
         onAccepted={steps.complete}
         onDeclined={() => {
-          clearSession();
           steps.closeEula();
           login.reset();
           setNotice('eulaDeclined');

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { LoginResponse, OtpChallenge, OtpRequest } from '@/api/gen/playtrack.schemas';
 import { REDIRECT_DELAY_MS } from '@/lib/constants';
-import { getAccessToken, getChallenge, setChallenge } from '@/lib/session';
+import { getChallenge, isSignedIn, setChallenge } from '@/lib/session';
+import { scriptReadable } from '@/testing/script-readable';
 import { problem } from '@/testing/api-handlers';
 import { apiServer } from '@/testing/api-server';
 import { renderApp } from '@/testing/render-app';
@@ -79,7 +80,8 @@ describe('the one-time code page', () => {
 
     expect(await screen.findByText('Signed in. Opening your dashboard…')).toBeInTheDocument();
     expect(sent).toEqual([{ challenge: 'otp-challenge-1', body: { otp: '123456' } }]);
-    expect(getAccessToken()).toBe('token-giulia');
+    expect(isSignedIn()).toBe(true);
+    expect(scriptReadable()).not.toContain('token-giulia');
     expect(getChallenge()).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS - 500));
     expect(router.state.location.pathname).toBe('/verify-otp');

@@ -7,6 +7,7 @@ import type { EulaChallenge, LoginResponse, SessionGrant } from '@/api/gen/playt
 import { REDIRECT_DELAY_MS } from '@/lib/constants';
 import { DEFAULT_SIGNED_IN_PATH, LOGIN_PATH, VERIFY_OTP_PATH } from '@/lib/paths';
 import { clearChallenge, setChallenge, startSession } from '@/lib/session';
+import { announce } from '@/lib/session-channel';
 
 /** Why the sign-in page was opened again; it says so above the form. */
 export type SignInNotice =
@@ -57,7 +58,10 @@ export function useFinishSignIn() {
     (grant: SessionGrant) => {
       // Nothing cached for someone else (an earlier user of this tab) may show.
       queryClient.clear();
-      startSession(grant);
+      const { id, name, email, role } = grant.user;
+      startSession({ id, name, email, role });
+      // The other tabs share the new session cookie, whoever they thought was signed in.
+      announce({ type: 'signed-in', user: { id, name, email, role } });
       setFinished(true);
       timer.current = window.setTimeout(() => {
         void navigate(DEFAULT_SIGNED_IN_PATH, { replace: true });

@@ -3,7 +3,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getGetCompanyLogoUrl, getPutCompanyLogoUrl } from '@/api/gen/companies/companies';
 import { apiFetch } from '@/lib/api-client';
-import { getAccessToken } from '@/lib/session';
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 export const LOGO_MAX_BYTES = 256 * 1024;
@@ -25,7 +24,8 @@ export function useCompanyLogo(id: string) {
     queryKey: [url],
     enabled: id !== '',
     queryFn: async ({ signal }) => {
-      const response = await fetch(url, { headers: { Authorization: `Bearer ${getAccessToken() ?? ''}` }, signal });
+      // A read: the session cookie is all it needs.
+      const response = await fetch(url, { signal });
       // 204: the company has no logo (an answer, not an error the console would show).
       return response.status === 200 ? asDataUrl(await response.blob()) : null;
     },
