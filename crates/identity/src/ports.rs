@@ -93,38 +93,44 @@ pub trait TokenRepository: Clone + Send + Sync + 'static {
 pub trait ThrottleRepository: Clone + Send + Sync + 'static {
     fn record_hit(&self, key: &str, at: OffsetDateTime) -> impl Future<Output = Result<()>> + Send;
 
-    /// Hits on `key` strictly after `since`: how many, and the oldest one.
-    fn hits_since(
-        &self,
-        key: &str,
-        since: OffsetDateTime,
-    ) -> impl Future<Output = Result<(u32, Option<OffsetDateTime>)>> + Send;
+    /// Hits on `key` strictly after `since`.
+    fn hits_since(&self, key: &str, since: OffsetDateTime) -> impl Future<Output = Result<Window>> + Send;
 
     fn clear_hits(&self, key: &str) -> impl Future<Output = Result<()>> + Send;
 
-    /// Records a hit on `key` first and counts after: answers its id, how many hits the key
-    /// holds strictly after `since` (this one included) and when the newest other one was.
-    /// The hit is written (and visible) before it is counted, so of callers racing on one
-    /// key, each later one counts every earlier one: no two both see room for one more.
-    fn reserve_hit(
+    /// Records one hit at `at` on every key of `keys`, or on none: `admit` is shown each key's
+    /// window (its hits strictly after its own `since`, in the order of `keys`) and the hits
+    /// are written only when it answers `Ok`; its `Err` is answered as it is. The database
+    /// serves callers that share a key one at a time, across processes, so each sees every
+    /// hit admitted before it: of callers racing for the last room, exactly one gets it, and a
+    /// refused caller leaves nothing behind to crowd out the others.
+    fn reserve_hits<E: Send>(
         &self,
-        key: &str,
+        keys: &[(&str, OffsetDateTime)],
         at: OffsetDateTime,
-        since: OffsetDateTime,
-    ) -> impl Future<Output = Result<Reservation>> + Send;
+        admit: impl FnOnce(&[Window]) -> std::result::Result<(), E> + Send,
+    ) -> impl Future<Output = Result<std::result::Result<Vec<uuid::Uuid>, E>>> + Send;
 
-    /// Takes a reserved hit back (the attempt was refused before it was tried, or succeeded).
+    /// Takes a reserved hit back (the attempt succeeded).
     fn release_hit(&self, id: uuid::Uuid) -> impl Future<Output = Result<()>> + Send;
 }
 
-/// A hit reserved by [`ThrottleRepository::reserve_hit`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reservation {
-    pub id: uuid::Uuid,
-    /// Hits in the window, this one included.
+/// The hits of one throttle key in a window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Window {
     pub count: u32,
-    /// The newest hit in the window other than this one.
-    pub newest_other: Option<OffsetDateTime>,
+    pub oldest: Option<OffsetDateTime>,
+    pub newest: Option<OffsetDateTime>,
+}
+
+impl Window {
+    /// How long until there is room again, when the window of `length` already holds `limit`
+    /// hits: until its oldest one leaves it (at least a second, so a client never retries at once).
+    #[must_use]
+    pub fn wait(&self, limit: u32, length: time::Duration, now: OffsetDateTime) -> Option<time::Duration> {
+        (self.count >= limit)
+            .then(|| self.oldest.map_or(length, |oldest| oldest + length - now).max(time::Duration::seconds(1)))
+    }
 }
 
 pub trait EulaRepository: Clone + Send + Sync + 'static {

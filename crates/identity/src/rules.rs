@@ -1,20 +1,26 @@
 //! The numbers of sign-in, in one place.
 
-use time::Duration;
+use time::{Duration, OffsetDateTime};
 
 /// Failed passwords for one account from one address before guessing there slows down…
 pub const PAIR_FAILURES: u32 = 5;
-/// …first to one try per this long, doubling with each further failure…
+/// …first to one try per this long after the newest failure, doubling with each further
+/// failure…
 pub const PAIR_FIRST_DELAY: Duration = Duration::seconds(30);
 /// …up to this. An account is never locked as such: its owner from another address, or from
 /// a browser that signed in to it before, is not slowed by someone guessing elsewhere.
 pub const PAIR_MAX_DELAY: Duration = Duration::minutes(15);
+/// How long a pair's failures count: far longer than its longest delay, so the delay stays at
+/// its cap (one guess per 15 minutes) instead of starting over once the first failures age.
+/// A success clears them.
+pub const PAIR_WINDOW: Duration = Duration::days(1);
 /// Failed passwords from one address across all accounts (spraying), looser because offices
 /// share one.
 pub const IP_FAILURES: u32 = 30;
-/// Failed passwords from one known browser (device cookie) before it counts as unknown.
+/// Failed passwords from one known browser (device cookie) before that browser, and only
+/// it, waits out the window.
 pub const DEVICE_FAILURES: u32 = 10;
-/// The window the failure limits count in.
+/// The window the other failure limits count in.
 pub const FAILURE_WINDOW: Duration = Duration::minutes(15);
 
 /// How long a pair (account, address) with `failures` failures waits before its next try.
@@ -25,6 +31,14 @@ pub fn pair_delay(failures: u32) -> Duration {
     }
     let doublings = (failures - PAIR_FAILURES).min(16);
     (PAIR_FIRST_DELAY * 2_i32.pow(doublings)).min(PAIR_MAX_DELAY)
+}
+
+/// How long the next try of a pair whose failures are `failures` must still wait, if at all:
+/// its delay counts from the newest failure.
+#[must_use]
+pub fn pair_wait(failures: &crate::Window, now: OffsetDateTime) -> Option<Duration> {
+    let ready_at = failures.newest? + pair_delay(failures.count);
+    (ready_at > now).then(|| (ready_at - now).max(Duration::seconds(1)))
 }
 
 pub const OTP_LIFETIME: Duration = Duration::minutes(5);

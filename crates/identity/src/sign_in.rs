@@ -88,7 +88,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     ) -> Result<Step, LoginError> {
         let now = self.clock.now();
         // Each attempt is reserved (written) before the slow hash, so concurrent guesses count
-        // each other; a success takes its reservations back.
+        // each other; a success takes its reservations back, a failure leaves them counted.
         let reservations = match self.reserve_attempt(email, ctx, now).await? {
             Ok(reservations) => reservations,
             Err(retry_after) => {
@@ -119,6 +119,8 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
                 .await?;
             return Err(LoginError::AccountDisabled);
         }
+        // A known browser's success leaves the pair alone: someone guessing from this address
+        // meanwhile stays slowed. (Its own budget starts afresh with the new cookie it gets.)
         if ctx.known_device.is_none() {
             self.store.clear_hits(&pair_key(email, ctx)).await?;
         }
@@ -380,51 +382,39 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         self.store.find(user).await?.filter(|u| u.status == UserStatus::Active).ok_or(ChallengeError::Expired)
     }
 
-    /// `Some(retry_after)` when `key` has `limit` hits within `window`.
     /// Reserves one password attempt: from a known browser against that browser's own budget;
     /// otherwise against the (account, address) pair, whose tries slow down exponentially
-    /// after a few failures, and the address's budget across all accounts. Answers the
-    /// reserved hits, or how long to wait (having taken the reservations back).
+    /// after a few failures, and the address's budget across all accounts, both at once or
+    /// neither. Answers the reserved hits, or how long to wait.
     async fn reserve_attempt(
         &self,
         email: &Email,
         ctx: &RequestContext,
         now: OffsetDateTime,
     ) -> anyhow::Result<Result<Vec<uuid::Uuid>, Duration>> {
-        let since = now - rules::FAILURE_WINDOW;
-        let mut reserved = Vec::new();
-        let mut wait = None;
+        let recent = now - rules::FAILURE_WINDOW;
         if let Some(device) = &ctx.known_device {
-            let hit = self.store.reserve_hit(&format!("login:device:{device}"), now, since).await?;
-            reserved.push(hit.id);
-            if hit.count > rules::DEVICE_FAILURES {
-                wait = Some(rules::FAILURE_WINDOW);
-            }
-        } else {
-            let pair = self.store.reserve_hit(&pair_key(email, ctx), now, since).await?;
-            reserved.push(pair.id);
-            // The failures before this try decide its delay after the newest of them; a try
-            // racing another one sees it as the newest, "just now", and waits.
-            let delay = rules::pair_delay(pair.count - 1);
-            let ready_at = pair.newest_other.map_or(now, |newest| newest + delay);
-            if delay > Duration::ZERO && ready_at > now {
-                wait = Some((ready_at - now).max(Duration::seconds(1)));
-            }
-            if let Some(ip) = &ctx.ip {
-                let source = self.store.reserve_hit(&format!("login:ip:{ip}"), now, since).await?;
-                reserved.push(source.id);
-                if source.count > rules::IP_FAILURES {
-                    wait = wait.max(Some(rules::FAILURE_WINDOW));
-                }
-            }
+            let key = device_key(device);
+            return self
+                .store
+                .reserve_hits(&[(&key, recent)], now, |windows| {
+                    windows[0].wait(rules::DEVICE_FAILURES, rules::FAILURE_WINDOW, now).map_or(Ok(()), Err)
+                })
+                .await;
         }
-        let Some(wait) = wait else { return Ok(Ok(reserved)) };
-        for id in reserved {
-            self.store.release_hit(id).await?;
-        }
-        Ok(Err(wait))
+        let pair = pair_key(email, ctx);
+        let source = ctx.ip.as_ref().map(|ip| format!("login:ip:{ip}"));
+        let mut keys = vec![(pair.as_str(), now - rules::PAIR_WINDOW)];
+        keys.extend(source.as_deref().map(|key| (key, recent)));
+        self.store
+            .reserve_hits(&keys, now, |windows| {
+                let spraying = windows.get(1).and_then(|w| w.wait(rules::IP_FAILURES, rules::FAILURE_WINDOW, now));
+                rules::pair_wait(&windows[0], now).max(spraying).map_or(Ok(()), Err)
+            })
+            .await
     }
 
+    /// `Some(retry_after)` when `key` has `limit` hits within `window`.
     pub(crate) async fn throttled(
         &self,
         key: &str,
@@ -432,8 +422,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         window: Duration,
         now: OffsetDateTime,
     ) -> anyhow::Result<Option<Duration>> {
-        let (hits, oldest) = self.store.hits_since(key, now - window).await?;
-        Ok((hits >= limit).then(|| oldest.map_or(window, |oldest| oldest + window - now).max(Duration::seconds(1))))
+        Ok(self.store.hits_since(key, now - window).await?.wait(limit, window, now))
     }
 
     pub(crate) fn event(
@@ -464,6 +453,11 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
 /// The throttle key of one challenge's code mails.
 fn resend_key(challenge: TokenId) -> String {
     format!("otp:resend:{challenge}")
+}
+
+/// Failures of one browser that has signed in to the account before.
+fn device_key(device: &str) -> String {
+    format!("login:device:{device}")
 }
 
 /// Failures of one account from one address.

@@ -40,9 +40,26 @@ pub struct Config {
     /// Idle timeout of super admins' sessions (company users follow their company's session
     /// time).
     pub admin_session_minutes: u16,
-    /// Comma-separated addresses or networks of reverse proxies whose `X-Forwarded-For` names
-    /// the client; without one, the client is the socket's peer.
-    pub trusted_proxies: String,
+    /// Addresses or networks of reverse proxies whose `X-Forwarded-For` names the client
+    /// (`["10.0.0.1", "10.1.0.0/16"]`, or one comma-separated string, which is what an
+    /// environment variable can hold); without one, the client is the socket's peer.
+    #[serde(deserialize_with = "list_or_commas")]
+    pub trusted_proxies: Vec<String>,
+}
+
+/// A list of strings, or one string of comma-separated entries; blanks are dropped.
+fn list_or_commas<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Entries {
+        Commas(String),
+        List(Vec<String>),
+    }
+    let entries = match Entries::deserialize(deserializer)? {
+        Entries::Commas(text) => vec![text],
+        Entries::List(list) => list,
+    };
+    Ok(entries.iter().flat_map(|e| e.split(',')).map(str::trim).filter(|e| !e.is_empty()).map(str::to_owned).collect())
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -66,7 +83,7 @@ impl Default for Config {
             mail_from: "Playtrack <no-reply@playtrack.localhost>".into(),
             session_hours: 12,
             admin_session_minutes: 30,
-            trusted_proxies: String::new(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -160,6 +177,19 @@ mod tests {
             jail.set_env("PLAYTRACK_WORKERS", "3");
             let config = Config::load(None).map_err(|e| e.to_string())?;
             assert_eq!(config.workers, Some(3));
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn trusted_proxies_are_a_list_in_the_file_and_commas_in_the_environment() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file("playtrack.toml", "trusted_proxies = [\"10.0.0.1\", \"10.1.0.0/16\"]\n")?;
+            let from_file = Config::load(None).map_err(|e| e.to_string())?;
+            assert_eq!(from_file.trusted_proxies, ["10.0.0.1", "10.1.0.0/16"]);
+            jail.set_env("PLAYTRACK_TRUSTED_PROXIES", "10.0.0.1, ::1");
+            let from_env = Config::load(None).map_err(|e| e.to_string())?;
+            assert_eq!(from_env.trusted_proxies, ["10.0.0.1", "::1"]);
             Ok(())
         });
     }

@@ -117,8 +117,8 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
     let identity =
         Identity::new(store.clone(), notifier, PooledHasher::for_this_machine(), clock, config.session_policy())
             .await?;
-    let trusted_proxies =
-        TrustedProxies::parse(&config.trusted_proxies).map_err(|e| anyhow::anyhow!("trusted_proxies: {e}"))?;
+    let trusted_proxies = TrustedProxies::parse(config.trusted_proxies.iter().map(String::as_str))
+        .map_err(|e| anyhow::anyhow!("trusted_proxies: {e}"))?;
     Ok(AppState {
         store,
         identity,

@@ -44,6 +44,12 @@ fn device_cookie(response: &reqwest::Response) -> String {
     set.split(';').next().unwrap().to_owned()
 }
 
+/// The seconds a `429 RATE_LIMITED` asks to wait, the same in header and body.
+fn retry_after(response: reqwest::Response) -> i64 {
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    response.headers()["retry-after"].to_str().unwrap().parse().unwrap()
+}
+
 fn tally(statuses: &[StatusCode]) -> (usize, usize) {
     let refused = statuses.iter().filter(|s| **s == StatusCode::UNAUTHORIZED).count();
     let throttled = statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count();
@@ -51,8 +57,23 @@ fn tally(statuses: &[StatusCode]) -> (usize, usize) {
     (refused, throttled)
 }
 
+/// Failed sign-ins the audit trail records from `address`.
+async fn failures_audited_from(app: &TestApp, address: &str) -> i64 {
+    use sea_orm::{
+        ConnectionTrait,
+        sea_query::{Expr, ExprTrait, Query},
+    };
+    let statement = Query::select()
+        .expr(Expr::col("id").count())
+        .from("audit_events")
+        .and_where(Expr::col("action").eq("sign_in.failed"))
+        .and_where(Expr::col("ip").eq(address))
+        .take();
+    app.db.query_one(&statement).await.unwrap().unwrap().try_get_by_index(0).unwrap()
+}
+
 async fn behind_a_proxy(db: crate::helpers::TestDb) -> TestApp {
-    spawn_app_with(db, |config| config.trusted_proxies = "127.0.0.1".into()).await
+    spawn_app_with(db, |config| config.trusted_proxies = vec!["127.0.0.1".into()]).await
 }
 
 crate::on_both_databases! {
@@ -65,6 +86,7 @@ crate::on_both_databases! {
         }
         assert_eq!(tally(&statuses), (5, 45));
         assert!(statuses[..5].iter().all(|s| *s == StatusCode::UNAUTHORIZED), "the first five are tried: {statuses:?}");
+        assert_eq!(failures_audited_from(&app, ATTACKER).await, 5, "the trusted proxy's X-Forwarded-For names the client");
 
         let owner = login_from(&app, &app.address, &admin, &admin.password, OWNER, None).await;
         assert_eq!(owner.status(), 200, "the owner from another address is not slowed");
@@ -72,19 +94,60 @@ crate::on_both_databases! {
         assert_eq!(body["status"], "session");
     }
 
-    async fn twenty_wrong_passwords_at_once_get_no_more_than_five_tries(db: TestDb) {
+    async fn twenty_wrong_passwords_at_once_get_exactly_five_tries(db: TestDb) {
         let app = behind_a_proxy(db).await;
         let admin = app.user(Role::SuperAdmin, None).await;
         let attempts = (0..20).map(|_| login_from(&app, &app.address, &admin, "Wrong-password-1", ATTACKER, None));
         let statuses: Vec<_> = futures_util::future::join_all(attempts).await.iter().map(reqwest::Response::status).collect();
-        let (refused, throttled) = tally(&statuses);
-        assert!(refused <= 5 && throttled >= 15, "{refused} tried, {throttled} throttled");
-        // However the burst fell, five guesses in all are tried from that address, no more.
-        let mut more = Vec::new();
-        for _ in 0..10 {
-            more.push(login_from(&app, &app.address, &admin, "Wrong-password-1", ATTACKER, None).await.status());
+        assert_eq!(tally(&statuses), (5, 15), "{statuses:?}");
+        let more = login_from(&app, &app.address, &admin, "Wrong-password-1", ATTACKER, None).await;
+        assert_eq!(retry_after(more), 30, "the sixth try waits 30 s after the fifth failure");
+        assert_eq!(app.audit_count("sign_in.failed").await, 5, "five passwords were tried");
+    }
+
+    async fn sixty_wrong_passwords_at_once_across_accounts_get_thirty_tries(db: TestDb) {
+        let app = behind_a_proxy(db).await;
+        let mut accounts = Vec::new();
+        for _ in 0..20 {
+            accounts.push(app.user(Role::SuperAdmin, None).await);
         }
-        assert_eq!(tally(&more).0 + refused, 5, "{statuses:?} then {more:?}");
+        let cookie = device_cookie(&login_from(&app, &app.address, &accounts[0], &accounts[0].password, OWNER, None).await);
+        // Three each, under the five of a pair: only the address's budget across accounts stops them.
+        let attempts = accounts
+            .iter()
+            .cycle()
+            .take(60)
+            .map(|account| login_from(&app, &app.address, account, "Wrong-password-1", ATTACKER, None));
+        let statuses: Vec<_> = futures_util::future::join_all(attempts).await.iter().map(reqwest::Response::status).collect();
+        assert_eq!(tally(&statuses), (30, 30), "{statuses:?}");
+
+        let sprayed = login_from(&app, &app.address, &accounts[1], &accounts[1].password, ATTACKER, None).await;
+        assert!((1..=900).contains(&retry_after(sprayed)), "until the oldest failure is 15 minutes old");
+        let elsewhere = login_from(&app, &app.address, &accounts[1], &accounts[1].password, OWNER, None).await;
+        assert_eq!(elsewhere.status(), 200, "another address is not slowed");
+        let known = login_from(&app, &app.address, &accounts[0], &accounts[0].password, ATTACKER, Some(&cookie)).await;
+        assert_eq!(known.status(), 200, "a browser that signed in before is not slowed by its address");
+    }
+
+    async fn the_wait_keeps_doubling_up_to_fifteen_minutes_and_stays_there(db: TestDb) {
+        let app = behind_a_proxy(db).await;
+        let admin = app.user(Role::SuperAdmin, None).await;
+        for _ in 0..5 {
+            assert_eq!(login_from(&app, &app.address, &admin, "Wrong-password-1", ATTACKER, None).await.status(), 401);
+        }
+        // Each failure after the wait doubles the next one, also once the first failures are
+        // older than 15 minutes; the attacker gets a guess per 15 minutes, not ten.
+        for expected in [30, 60, 120, 240, 480, 900, 900, 900, 900] {
+            let early = login_from(&app, &app.address, &admin, "Wrong-password-1", ATTACKER, None).await;
+            assert_eq!(retry_after(early), expected);
+            app.clock.advance(time::Duration::seconds(expected - 1));
+            let still = login_from(&app, &app.address, &admin, "Wrong-password-1", ATTACKER, None).await;
+            assert_eq!(retry_after(still), 1);
+            app.clock.advance(time::Duration::seconds(1));
+            assert_eq!(login_from(&app, &app.address, &admin, "Wrong-password-1", ATTACKER, None).await.status(), 401);
+        }
+        let owner = login_from(&app, &app.address, &admin, &admin.password, OWNER, None).await;
+        assert_eq!(owner.status(), 200, "the owner elsewhere was never slowed");
     }
 
     async fn a_browser_that_signed_in_before_gets_in_while_its_address_is_slowed(db: TestDb) {
@@ -132,6 +195,7 @@ crate::on_both_databases! {
             statuses.push(login_from(&app, &app.address, &admin, "Wrong-password-1", &spoofed, None).await.status());
         }
         assert_eq!(tally(&statuses), (5, 3), "every try counts against the socket's address");
+        assert_eq!(failures_audited_from(&app, "127.0.0.1").await, 5);
     }
 
     async fn guesses_sent_to_two_server_processes_at_once_share_one_count(db: TestDb) {
@@ -144,7 +208,7 @@ crate::on_both_databases! {
             async move { login_from(app, &base, admin, "Wrong-password-1", ATTACKER, None).await.status() }
         });
         let statuses = futures_util::future::join_all(attempts).await;
-        let (refused, throttled) = tally(&statuses);
-        assert!(refused <= 5 && throttled >= 15, "{refused} tried, {throttled} throttled");
+        assert_eq!(tally(&statuses), (5, 15), "{statuses:?}");
+        assert_eq!(app.audit_count("sign_in.failed").await, 5, "five passwords were tried");
     }
 }
