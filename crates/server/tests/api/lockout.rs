@@ -186,6 +186,15 @@ crate::on_both_databases! {
         assert_eq!(tally(&statuses), (10, 5));
     }
 
+    async fn the_device_cookie_is_secure_when_the_portal_is_served_over_https(db: TestDb) {
+        let app = spawn_app_with(db, |config| config.public_url = Some("https://portal.example".into())).await;
+        let admin = app.user(Role::SuperAdmin, None).await;
+        let signed_in = app.login(&admin.email, &admin.password).await;
+        let set = signed_in.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_owned()).find(|c| c.starts_with("playtrack_device="));
+        let set = set.expect("a device cookie");
+        assert!(set.contains("Secure") && set.contains("Max-Age=15552000"), "sent over https only, kept 180 days: {set}");
+    }
+
     async fn without_a_trusted_proxy_a_forged_forwarded_address_changes_nothing(db: TestDb) {
         let app = spawn_app(db).await;
         let admin = app.user(Role::SuperAdmin, None).await;
