@@ -15,9 +15,15 @@ const TRAINEES = ['Omar Haddad', 'Mei Lin', 'Tomás Rivera', 'Anna Berg'].map((n
   email: `${name.toLowerCase().replace(/\W+/g, '.')}.${RUN}@halcyon-freight.example`,
 }));
 
-/** A day as date inputs take it: `YYYY-MM-DD`. */
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/** Types `date` into the date field labelled `label` as an English reader does: day first. */
+async function typeDay(page: Page, label: string, date: Date) {
+  const field = page.getByRole('group', { name: label });
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  const [year, month, day] = date.toISOString().slice(0, 10).split('-') as [string, string, string];
+  await page.keyboard.type(`${day}${month}${year}`);
+  await expect(field.getByRole('spinbutton')).toHaveText([day, month, year]);
 }
 
 /** Picks `option` in the MUI select labelled `label`. */
@@ -86,8 +92,8 @@ test('a new company gets three seats, and its admin imports trainees until none 
   await choose(page, 'Company', COMPANY);
   await choose(page, 'Batch', BATCH);
   await field(page, 'Number of seats').fill('3');
-  await page.getByLabel('Valid from').fill(isoDay(today));
-  await page.getByLabel('Valid until').fill(isoDay(inAYear));
+  await typeDay(page, 'Valid from', today);
+  await typeDay(page, 'Valid until', inAYear);
   await save(page, /\/main\/licencesummary$/);
   const bought = page.getByRole('table', { name: 'Seats per company' }).getByRole('row', { name: new RegExp(COMPANY) });
   await expect(bought.locator('[data-count="purchased"]')).toHaveText('3');

@@ -1,8 +1,9 @@
 // Every app-wide provider: query client, translations, the theme that follows the language's
-// text direction, and the toasts.
+// text direction, the date pickers' language, and the toasts.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { DateLocalization } from '@/components/date-localization';
 import { NotificationsProvider } from '@/components/notifications';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -14,7 +15,7 @@ function DirectionalTheme({ children }: { children: ReactNode }) {
   const [{ themeType }] = useState(() => loadThemeSettings(window.location.search));
   return (
     <AppThemeProvider themeType={themeType} direction={active.dir(active.language)}>
-      {children}
+      <DateLocalization>{children}</DateLocalization>
     </AppThemeProvider>
   );
 }

@@ -26,6 +26,10 @@ const SAME_AS_ENGLISH: Record<string, readonly Language[]> = {
   'common:appVersion': others,
   'auth:signIn.password': ['it'],
   'organisation:audit.no': ['it', 'es'],
+  // The letters a date field shows where a part is still empty.
+  'common:datePicker.dayPlaceholder': ['es'],
+  'common:datePicker.monthPlaceholder': ['it', 'es', 'fr'],
+  'common:datePicker.ok': ['it', 'fr'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();

@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import {
   useUpdateLicenceAllocation,
 } from '@/api/gen/licences/licences';
 import type { Allocation } from '@/api/gen/playtrack.schemas';
+import { DateField, INVALID_DATE } from '@/components/date-field';
 import { FormFrame } from '@/components/form-frame';
 import { LoadingRecord } from '@/components/loading-record';
 import { ReferenceSelectField } from '@/components/reference-select';
@@ -27,7 +28,7 @@ import { useBatches, useCompanies } from '@/lib/use-reference-data';
 
 const FIELDS = ['company_id', 'batch_id', 'seats', 'valid_from', 'valid_until'] as const;
 
-/** `YYYY-MM-DD` of a local day, as date inputs and the API write dates. */
+/** `YYYY-MM-DD` of a local day, as date fields and the API write dates. */
 function isoDay(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -36,7 +37,10 @@ function isoDay(date: Date): string {
 function useAllocationSchema() {
   const { t } = useTranslation('licences');
   return useMemo(() => {
-    const validity = z.string().min(1, { error: t('form.validityRequired') });
+    const validity = z
+      .string()
+      .min(1, { error: t('form.validityRequired') })
+      .refine((value) => value !== INVALID_DATE, { error: t('form.dateInvalid') });
     return z
       .object({
         company_id: z.string().min(1, { error: t('form.companyRequired') }),
@@ -97,7 +101,6 @@ function AllocationForm({ allocation }: { allocation?: Allocation }) {
   });
 
   const failure = mutation.isError && isFormFailure(mutation.error, ['SEATS_BELOW_TAKEN']);
-  const dateField = { type: 'date', required: true, slotProps: { inputLabel: { shrink: true } } } as const;
 
   return (
     <FormFrame
@@ -133,22 +136,24 @@ function AllocationForm({ allocation }: { allocation?: Allocation }) {
         helperText={errors.seats?.message}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          {...register('valid_from')}
-          {...dateField}
-          label={t('form.validFrom')}
-          error={errors.valid_from !== undefined}
-          helperText={errors.valid_from?.message}
-          sx={{ flex: 1 }}
-        />
-        <TextField
-          {...register('valid_until')}
-          {...dateField}
-          label={t('form.validUntil')}
-          error={errors.valid_until !== undefined}
-          helperText={errors.valid_until?.message}
-          sx={{ flex: 1 }}
-        />
+        {(['valid_from', 'valid_until'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field: { ref, ...field } }) => (
+              <DateField
+                {...field}
+                inputRef={ref}
+                label={t(name === 'valid_from' ? 'form.validFrom' : 'form.validUntil')}
+                required
+                error={errors[name] !== undefined}
+                helperText={errors[name]?.message}
+                fullWidth
+              />
+            )}
+          />
+        ))}
       </Stack>
       {failure && <Alert severity="error">{problemMessage(mutation.error)}</Alert>}
     </FormFrame>

@@ -84,7 +84,8 @@ describe('the allocation form', () => {
     expect(await screen.findByText('Please enter number only')).toBeInTheDocument();
     expect(screen.getByText('Please select company')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/^Number of seats/));
-    await user.clear(screen.getByLabelText(/^Valid until/));
+    await user.click(within(screen.getByRole('group', { name: /^Valid until/ })).getByRole('spinbutton', { name: 'Day' }));
+    await user.keyboard('{Control>}a{/Control}{Backspace}');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please enter count')).toBeInTheDocument();
     expect(screen.getByText('Please enter validity')).toBeInTheDocument();

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { exportAuditEvents, useListAuditEvents } from '@/api/gen/audit/audit';
 import { AuditAction, type AuditEvent } from '@/api/gen/playtrack.schemas';
+import { DateField, INVALID_DATE } from '@/components/date-field';
 import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useProblemMessage } from '@/lib/problem-message';
@@ -32,7 +33,6 @@ const ACTIONS: readonly string[] = Object.values(AuditAction);
 /** The most events one export holds (the server's bound). */
 const EXPORT_MAX = 10_000;
 /** The days the server accepts in a date filter. */
-const [FIRST_DAY, LAST_DAY] = ['2000-01-01', '2100-12-31'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Filter = 'action' | 'target_type' | 'actor_id' | 'target_id' | 'from' | 'until';
 
@@ -236,20 +236,16 @@ export function AuditPage() {
               ))}
             </TextField>
             {(['from', 'until'] as const).map((key) => (
-              <TextField
+              <DateField
                 key={key}
-                type="date"
                 size="small"
-                fullWidth={false}
                 margin="none"
+                fullWidth={false}
                 label={t(`audit.${key}`)}
                 value={filter(key)}
-                onChange={(event) => setFilter(key, event.target.value)}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  // "To" cannot be before "From": the server would refuse the pair.
-                  htmlInput: { min: key === 'until' && filter('from') ? filter('from') : FIRST_DAY, max: LAST_DAY },
-                }}
+                // A half-typed day filters nothing yet; "To" cannot be before "From".
+                onChange={(value) => value !== INVALID_DATE && setFilter(key, value)}
+                min={key === 'until' ? filter('from') || undefined : undefined}
               />
             ))}
             <Button variant="outlined" size="small" onClick={() => void download()} disabled={exporting}>

@@ -10,7 +10,7 @@ import { useAdminPrefix } from '../hooks/use-admin-prefix';
 import { useCompanyNames } from '../hooks/use-company-names';
 import { useFormSave } from '../hooks/use-form-save';
 import { FormCard } from './form-card';
-import { SelectInput, SwitchInput, TextInput } from './form-fields';
+import { DateInput, SelectInput, SwitchInput, TextInput } from './form-fields';
 import { choice, nameField, optionalDate } from './validators';
 
 function batchSchema(picksCompany: boolean) {
@@ -70,8 +70,8 @@ export function BatchForm({ batch }: { batch?: Batch }) {
           required
         />
       )}
-      <TextInput control={control} name="starts_on" label={t('batch.startsOn')} type="date" />
-      <TextInput control={control} name="ends_on" label={t('batch.endsOn')} type="date" />
+      <DateInput control={control} name="starts_on" label={t('batch.startsOn')} />
+      <DateInput control={control} name="ends_on" label={t('batch.endsOn')} />
       <SwitchInput control={control} name="active" label={t('fields.active')} />
     </FormCard>
   );

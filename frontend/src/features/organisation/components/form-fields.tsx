@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { DateField } from '@/components/date-field';
 import { useFieldErrorText } from './field-error-text';
 
 interface BoundProps<T extends FieldValues> {
@@ -33,7 +34,30 @@ export function TextInput<T extends FieldValues>({ control, name, label, ...rest
           helperText={errorText(error?.message)}
           fullWidth
           margin="normal"
-          slotProps={rest.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
+        />
+      )}
+    />
+  );
+}
+
+/** An optional calendar date: '' for none, see DateField. */
+export function DateInput<T extends FieldValues>({ control, name, label }: BoundProps<T>) {
+  const errorText = useFieldErrorText();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref, value, onChange, onBlur }, fieldState: { error } }) => (
+        <DateField
+          label={label}
+          value={value ?? ''}
+          onChange={onChange}
+          onBlur={onBlur}
+          inputRef={ref}
+          error={error !== undefined}
+          helperText={errorText(error?.message)}
+          fullWidth
+          margin="normal"
         />
       )}
     />
