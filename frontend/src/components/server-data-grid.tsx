@@ -111,9 +111,9 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       )}
       <DataGrid
         rows={rows ?? []}
-        // Until the first answer, a count that still holds the page asked for: with 0 the grid
-        // would jump back to page one and rewrite the URL.
-        rowCount={total ?? params.page * params.per_page}
+        // Until the answer, an unknown count (-1): with 0 the grid would jump back to page one
+        // and rewrite the URL, and a guessed one would show a wrong total ("1–5 of 5").
+        rowCount={total ?? -1}
         columns={columns}
         loading={loading}
         getRowId={getRowId}
