@@ -56,6 +56,7 @@ openapi: deps
 # Sign-in latency and throughput, and /healthz while sign-ins saturate the hashing pool.
 bench:
     cargo bench -p server --bench login
+    cargo bench -p server --bench import
 
 # Format the Rust code.
 fmt:
