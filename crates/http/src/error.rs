@@ -267,6 +267,7 @@ impl From<licensing::LicensingError> for ApiError {
             E::Forbidden => Self::new(ProblemCode::Forbidden),
             E::Invalid(invalid) => invalid.into(),
             E::NoSeatLeft => Self::new(ProblemCode::NoSeatLeft),
+            E::EmailTaken => Self::new(ProblemCode::EmailTaken),
             E::SeatInUse => Self::new(ProblemCode::SeatInUse),
             E::BelowTaken { taken } => {
                 Self::new(ProblemCode::SeatsBelowTaken).with_detail(format!("{taken} seats are already assigned"))
@@ -286,6 +287,27 @@ impl From<identity::AdminActionError> for ApiError {
             E::NotFound => Self::new(ProblemCode::NotFound),
             E::WrongState(status) => Self::user_state(status),
             E::Throttled { retry_after } => Self::rate_limited(retry_after),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<app::PeopleError> for ApiError {
+    fn from(e: app::PeopleError) -> Self {
+        use app::PeopleError as E;
+        match e {
+            E::EmailTaken => Self::new(ProblemCode::EmailTaken),
+            E::ImportRejected(plans) => Self::fields(
+                ProblemCode::ImportRejected,
+                plans
+                    .iter()
+                    .flat_map(|p| {
+                        p.problems.iter().map(|f| FieldError::new(&format!("rows.{}.{}", p.row.line, f.field), f.code))
+                    })
+                    .collect(),
+            ),
+            E::Licensing(e) => e.into(),
+            E::Admin(e) => e.into(),
             E::Unknown(e) => Self::internal(e),
         }
     }
@@ -347,7 +369,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_code_has_a_distinct_client_or_server_status() {
+    fn every_code_is_an_error_status_with_a_title_of_its_own() {
         let codes = [
             ProblemCode::NotFound,
             ProblemCode::MethodNotAllowed,
@@ -356,6 +378,7 @@ mod tests {
             ProblemCode::Unauthenticated,
             ProblemCode::SessionExpired,
             ProblemCode::Forbidden,
+            ProblemCode::CsrfTokenInvalid,
             ProblemCode::RateLimited,
             ProblemCode::InvalidCredentials,
             ProblemCode::AccountDisabled,
@@ -376,6 +399,16 @@ mod tests {
             ProblemCode::DatabaseUnavailable,
             ProblemCode::Internal,
         ];
+        let listed: Vec<String> =
+            codes.iter().map(|c| serde_json::to_value(c).unwrap().as_str().unwrap().to_owned()).collect();
+        let schema = serde_json::to_value(<ProblemCode as utoipa::PartialSchema>::schema()).unwrap();
+        let mut in_spec: Vec<String> = serde_json::from_value(schema["enum"].clone()).unwrap();
+        let mut sorted = listed.clone();
+        sorted.sort();
+        in_spec.sort();
+        assert_eq!(sorted, in_spec, "this list names every code of the spec, once");
+        let titles: std::collections::HashSet<_> = codes.iter().map(|c| c.title()).collect();
+        assert_eq!(titles.len(), codes.len(), "two codes share a title");
         for code in codes {
             assert!(code.status().is_client_error() || code.status().is_server_error(), "{code:?}");
         }

@@ -22,6 +22,7 @@ pub struct AppState {
     pub store: store::Store,
     pub identity: auth::Identity,
     pub licensing: auth::Licensing,
+    pub people: auth::People,
     pub tokens: auth::tokens::AccessTokens,
     pub trusted_proxies: client_address::TrustedProxies,
     /// Whether cookies get `Secure`: the portal is reached over https.

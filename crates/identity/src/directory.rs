@@ -44,6 +44,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         name: &str,
         locale: &str,
     ) -> Result<User, CreateUserError> {
+        let now = self.clock().now();
         let user = self
             .store()
             .create(NewUser {
@@ -55,9 +56,9 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
                 password: None,
                 mfa_required: false,
                 locale: locale.to_owned(),
+                created_at: now,
             })
             .await?;
-        let now = self.clock().now();
         let details = json!({ "before": null, "after": profile(&user) });
         self.audit(actor.event(now, AuditAction::UserCreated, "user", user.id, Some(company), details)).await?;
         self.invite(&user, Some(actor.user), &context(actor)).await?;

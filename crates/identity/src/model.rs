@@ -55,12 +55,13 @@ pub struct NewUser {
     pub password: Option<PasswordHash>,
     pub mfa_required: bool,
     pub locale: String,
+    pub created_at: OffsetDateTime,
 }
 
 impl NewUser {
     /// An active super admin who signs in with the password behind `hash`.
     #[must_use]
-    pub fn super_admin(email: Email, name: String, hash: PasswordHash) -> Self {
+    pub fn super_admin(email: Email, name: String, hash: PasswordHash, at: OffsetDateTime) -> Self {
         Self {
             email,
             name,
@@ -70,6 +71,7 @@ impl NewUser {
             password: Some(hash),
             mfa_required: false,
             locale: "en".into(),
+            created_at: at,
         }
     }
 }

@@ -241,12 +241,13 @@ pub trait MailQueue: Clone + Send + Sync + 'static {
 
     fn mark_sent(&self, id: uuid::Uuid, at: OffsetDateTime) -> impl Future<Output = Result<()>> + Send;
 
-    /// Counts a failed try; `retry_at: None` gives up on the mail.
+    /// Counts a failed try `at`; `retry_at: None` gives up on the mail.
     fn mark_failed(
         &self,
         id: uuid::Uuid,
         error: &str,
         retry_at: Option<OffsetDateTime>,
+        at: OffsetDateTime,
     ) -> impl Future<Output = Result<()>> + Send;
 }
 

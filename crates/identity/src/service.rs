@@ -16,7 +16,7 @@ impl<U: UserRepository, H: PasswordHasher> IdentityService<U, H> {
     }
 
     /// Creates an active super admin who signs in with `password` (the operator's
-    /// `playtrack admin create`).
+    /// `playtrack admin create`), created `at`.
     ///
     /// # Errors
     /// [`CreateUserError::EmailTaken`] when the address is in use.
@@ -25,9 +25,10 @@ impl<U: UserRepository, H: PasswordHasher> IdentityService<U, H> {
         email: Email,
         name: String,
         password: &str,
+        at: time::OffsetDateTime,
     ) -> Result<User, CreateUserError> {
         let hash = self.hasher.hash(password).await?;
-        self.users.create(NewUser::super_admin(email, name, hash)).await
+        self.users.create(NewUser::super_admin(email, name, hash, at)).await
     }
 }
 
@@ -37,6 +38,10 @@ mod tests {
     use crate::{Argon2Hasher, UserStatus};
     use kernel::Role;
     use std::sync::{Arc, Mutex};
+
+    /// 2026-11-25 09:00 UTC.
+    const AT: time::OffsetDateTime =
+        time::OffsetDateTime::UNIX_EPOCH.saturating_add(time::Duration::seconds(1_795_597_200));
 
     /// An in-memory user store that keeps the port's promise about duplicate e-mails.
     #[derive(Clone, Default)]
@@ -57,7 +62,7 @@ mod tests {
                 status: new.status,
                 mfa_required: new.mfa_required,
                 locale: new.locale,
-                created_at: time::OffsetDateTime::UNIX_EPOCH,
+                created_at: new.created_at,
             };
             users.push(user.clone());
             Ok(user)
@@ -89,18 +94,19 @@ mod tests {
     async fn a_super_admin_is_created_active_and_outside_any_company() {
         let service = IdentityService::new(FakeUsers::default(), Argon2Hasher::default());
         let admin = service
-            .create_super_admin(Email::parse("ops@playtrack.test").unwrap(), "Ops".into(), "Str0ng-enough!")
+            .create_super_admin(Email::parse("ops@playtrack.test").unwrap(), "Ops".into(), "Str0ng-enough!", AT)
             .await
             .unwrap();
         assert_eq!((admin.role, admin.status, admin.company), (Role::SuperAdmin, UserStatus::Active, None));
+        assert_eq!(admin.created_at, AT, "created at the time it was asked to be");
     }
 
     #[tokio::test]
     async fn a_second_super_admin_with_the_same_email_is_refused() {
         let service = IdentityService::new(FakeUsers::default(), Argon2Hasher::default());
         let email = Email::parse("ops@playtrack.test").unwrap();
-        service.create_super_admin(email.clone(), "Ops".into(), "pw-one-1A!").await.unwrap();
-        let again = service.create_super_admin(email, "Ops 2".into(), "pw-two-2B!").await;
+        service.create_super_admin(email.clone(), "Ops".into(), "pw-one-1A!", AT).await.unwrap();
+        let again = service.create_super_admin(email, "Ops 2".into(), "pw-two-2B!", AT).await;
         assert!(matches!(again, Err(CreateUserError::EmailTaken(_))));
     }
 }

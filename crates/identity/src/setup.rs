@@ -55,7 +55,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             return Err(SetupError::InvalidToken);
         }
         let hash = self.hasher().hash(password).await?;
-        let user = self.store().create(NewUser::super_admin(email, name, hash)).await?;
+        let user = self.store().create(NewUser::super_admin(email, name, hash, self.clock().now())).await?;
         Ok(self.open_session(user, SessionKind::Password, ctx).await?)
     }
 }

@@ -55,6 +55,20 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         Ok(Self { store, notifier, hasher, clock, policy, decoy })
     }
 
+    /// The same service over another store and notifier: those of one unit of work, so what
+    /// it writes and queues commits or rolls back with the rest of a use case.
+    #[must_use]
+    pub fn bound_to<S2: IdentityStore, N2: Notifier>(&self, store: S2, notifier: N2) -> SignIn<S2, N2, H, C> {
+        SignIn {
+            store,
+            notifier,
+            hasher: self.hasher.clone(),
+            clock: self.clock.clone(),
+            policy: self.policy,
+            decoy: self.decoy.clone(),
+        }
+    }
+
     #[must_use]
     pub const fn store(&self) -> &S {
         &self.store

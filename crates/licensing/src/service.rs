@@ -32,6 +32,9 @@ pub enum LicensingError {
     Invalid(#[from] Invalid),
     #[error("no seat is left for the trainee")]
     NoSeatLeft,
+    /// A new trainee's e-mail address is someone's already.
+    #[error("the e-mail address is already used")]
+    EmailTaken,
     #[error("the seat has been used and cannot be taken back")]
     SeatInUse,
     #[error("the allocation already holds {taken} seats")]
@@ -701,8 +704,8 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
     /// no language gets `default_locale`.
     ///
     /// # Errors
-    /// `Invalid` (the row's problems on their fields, `email`: `TAKEN` and `locale`:
-    /// `UNKNOWN_LANGUAGE` included); `NoSeatLeft`.
+    /// `Invalid` (the row's problems on their fields, `locale`: `UNKNOWN_LANGUAGE`
+    /// included); `EmailTaken`; `NoSeatLeft`.
     pub async fn create_trainee(
         &self,
         actor: &Actor,
@@ -723,6 +726,9 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
                 let problems: Vec<FieldProblem> = plans.into_iter().flat_map(|p| p.problems).collect();
                 if problems.iter().any(|p| p.code == "NO_SEAT_LEFT") {
                     return Err(LicensingError::NoSeatLeft);
+                }
+                if problems.iter().any(|p| p.field == "email" && p.code == "TAKEN") {
+                    return Err(LicensingError::EmailTaken);
                 }
                 Err(Invalid(problems).into())
             }

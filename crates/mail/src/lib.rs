@@ -24,7 +24,11 @@ pub fn outbox<Q: MailQueue>(
     transport: Transport,
     from: Mailbox,
     public_url: String,
+    clock: kernel::AnyClock,
 ) -> (MailNotifier<Q>, OutboxWorker<Q>) {
     let wake = Arc::new(tokio::sync::Notify::new());
-    (MailNotifier::new(queue.clone(), public_url, wake.clone()), OutboxWorker::new(queue, transport, from, wake))
+    (
+        MailNotifier::new(queue.clone(), public_url, wake.clone(), clock.clone()),
+        OutboxWorker::new(queue, transport, from, wake, clock),
+    )
 }

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use identity::{MailQueue, Notifier, OutgoingMail, User};
-use time::OffsetDateTime;
+use kernel::{AnyClock, Clock};
 use tokio::sync::Notify;
 
 use crate::templates;
@@ -14,16 +14,29 @@ pub struct MailNotifier<Q> {
     /// The portal's address, for the links in mails.
     public_url: String,
     wake: Arc<Notify>,
+    clock: AnyClock,
 }
 
 impl<Q: MailQueue> MailNotifier<Q> {
-    pub(crate) const fn new(queue: Q, public_url: String, wake: Arc<Notify>) -> Self {
-        Self { queue, public_url, wake }
+    pub(crate) const fn new(queue: Q, public_url: String, wake: Arc<Notify>, clock: AnyClock) -> Self {
+        Self { queue, public_url, wake, clock }
+    }
+
+    /// The same notifier queuing into `queue`: a unit of work's transaction. The worker sees
+    /// that mail only once it is committed, so call [`MailNotifier::wake`] after the commit.
+    #[must_use]
+    pub fn with_queue<Q2: MailQueue>(&self, queue: Q2) -> MailNotifier<Q2> {
+        MailNotifier { queue, public_url: self.public_url.clone(), wake: self.wake.clone(), clock: self.clock.clone() }
+    }
+
+    /// Tells this process's worker that mail is waiting.
+    pub fn wake(&self) {
+        self.wake.notify_one();
     }
 
     async fn queue(&self, mail: OutgoingMail) -> anyhow::Result<()> {
-        self.queue.enqueue(mail, OffsetDateTime::now_utc()).await?;
-        self.wake.notify_one();
+        self.queue.enqueue(mail, self.clock.now()).await?;
+        self.wake();
         Ok(())
     }
 }

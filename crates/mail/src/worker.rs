@@ -3,8 +3,9 @@
 use std::sync::Arc;
 
 use identity::MailQueue;
+use kernel::{AnyClock, Clock};
 use lettre::message::Mailbox;
-use time::{Duration, OffsetDateTime};
+use time::Duration;
 use tokio::sync::Notify;
 
 use crate::Transport;
@@ -22,11 +23,12 @@ pub struct OutboxWorker<Q> {
     transport: Transport,
     from: Mailbox,
     wake: Arc<Notify>,
+    clock: AnyClock,
 }
 
 impl<Q: MailQueue> OutboxWorker<Q> {
-    pub(crate) const fn new(queue: Q, transport: Transport, from: Mailbox, wake: Arc<Notify>) -> Self {
-        Self { queue, transport, from, wake }
+    pub(crate) const fn new(queue: Q, transport: Transport, from: Mailbox, wake: Arc<Notify>, clock: AnyClock) -> Self {
+        Self { queue, transport, from, wake, clock }
     }
 
     /// Sends queued mail until the process ends.
@@ -47,15 +49,15 @@ impl<Q: MailQueue> OutboxWorker<Q> {
     /// When the outbox itself cannot be read or written.
     pub async fn drain(&self) -> anyhow::Result<usize> {
         let mut tried = 0;
-        while let Some(queued) = self.queue.claim_due(OffsetDateTime::now_utc(), LEASE).await? {
+        while let Some(queued) = self.queue.claim_due(self.clock.now(), LEASE).await? {
             tried += 1;
             match self.transport.deliver(&self.from, &queued.mail).await {
-                Ok(()) => self.queue.mark_sent(queued.id, OffsetDateTime::now_utc()).await?,
+                Ok(()) => self.queue.mark_sent(queued.id, self.clock.now()).await?,
                 Err(error) => {
-                    let attempts = queued.attempts + 1;
-                    let retry_at = (attempts < MAX_ATTEMPTS).then(|| OffsetDateTime::now_utc() + back_off(attempts));
+                    let (attempts, now) = (queued.attempts + 1, self.clock.now());
+                    let retry_at = (attempts < MAX_ATTEMPTS).then(|| now + back_off(attempts));
                     tracing::warn!(to = %queued.mail.to, attempts, error = %format!("{error:#}"), given_up = retry_at.is_none(), "mail not sent");
-                    self.queue.mark_failed(queued.id, &format!("{error:#}"), retry_at).await?;
+                    self.queue.mark_failed(queued.id, &format!("{error:#}"), retry_at, now).await?;
                 }
             }
         }
@@ -73,7 +75,9 @@ fn back_off(attempts: u16) -> Duration {
 mod tests {
     use super::*;
     use identity::{OutgoingMail, QueuedMail};
+    use kernel::ManualClock;
     use std::sync::Mutex;
+    use time::OffsetDateTime;
 
     /// A queued mail, when it is next due (`None`: claimed or given up) and when it was sent.
     type Row = (QueuedMail, Option<OffsetDateTime>, Option<OffsetDateTime>);
@@ -104,7 +108,13 @@ mod tests {
             Ok(())
         }
 
-        async fn mark_failed(&self, id: uuid::Uuid, _: &str, retry_at: Option<OffsetDateTime>) -> anyhow::Result<()> {
+        async fn mark_failed(
+            &self,
+            id: uuid::Uuid,
+            _: &str,
+            retry_at: Option<OffsetDateTime>,
+            _: OffsetDateTime,
+        ) -> anyhow::Result<()> {
             let mut rows = self.0.lock().unwrap();
             let row = rows.iter_mut().find(|(q, ..)| q.id == id).unwrap();
             row.0.attempts += 1;
@@ -127,7 +137,9 @@ mod tests {
         let queue = Queue::default();
         let from: Mailbox = "Playtrack <no-reply@playtrack.example>".parse().unwrap();
         let wake = Arc::new(Notify::new());
-        queue.enqueue(mail(), OffsetDateTime::now_utc()).await.unwrap();
+        let start = OffsetDateTime::UNIX_EPOCH + Duration::days(20_000);
+        let clock = ManualClock::starting_at(start);
+        queue.enqueue(mail(), start).await.unwrap();
 
         // Nothing listens on this port: the SMTP connection fails.
         let down = OutboxWorker::new(
@@ -135,15 +147,18 @@ mod tests {
             Transport::smtp("smtp://127.0.0.1:9").unwrap(),
             from.clone(),
             wake.clone(),
+            AnyClock::Manual(clock.clone()),
         );
         assert_eq!(down.drain().await.unwrap(), 1);
         let (queued, retry_at, sent) = queue.0.lock().unwrap()[0].clone();
         assert_eq!((queued.attempts, sent), (1, None));
-        assert!(retry_at.unwrap() > OffsetDateTime::now_utc(), "retried later, not lost");
+        assert_eq!(retry_at, Some(start + Duration::seconds(30)), "retried later, not lost");
+        assert_eq!(down.drain().await.unwrap(), 0, "not before it is due");
 
-        queue.0.lock().unwrap()[0].1 = Some(OffsetDateTime::now_utc());
+        clock.advance(Duration::seconds(30));
         let folder = std::env::temp_dir().join(format!("playtrack-outbox-{}", uuid::Uuid::new_v4()));
-        let up = OutboxWorker::new(queue.clone(), Transport::Outbox(folder.clone()), from, wake);
+        let up =
+            OutboxWorker::new(queue.clone(), Transport::Outbox(folder.clone()), from, wake, AnyClock::Manual(clock));
         assert_eq!(up.drain().await.unwrap(), 1);
         assert!(queue.0.lock().unwrap()[0].2.is_some(), "sent");
         let eml = std::fs::read_dir(&folder).unwrap().next().unwrap().unwrap().path();

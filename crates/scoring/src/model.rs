@@ -71,6 +71,8 @@ pub struct Attempt {
     pub duration_seconds: u32,
     pub started_at: OffsetDateTime,
     pub completed_at: OffsetDateTime,
+    /// When the portal took the report in, by its clock.
+    pub received_at: OffsetDateTime,
 }
 
 /// Percent = absolute / max × 100; a level worth nothing scores 0 %.

@@ -38,6 +38,7 @@ async fn main() -> anyhow::Result<()> {
             password: Some(Argon2Hasher::default().hash_now(PASSWORD)?),
             mfa_required: false,
             locale: "en".into(),
+            created_at: time::OffsetDateTime::now_utc(),
         })
         .await?;
     let app = Application::with_store(&config, store, kernel::AnyClock::System(kernel::SystemClock)).await?;

@@ -40,6 +40,7 @@ async fn main() -> anyhow::Result<()> {
                 password: Some(hash.clone()),
                 mfa_required: false,
                 locale: "en".into(),
+                created_at: time::OffsetDateTime::now_utc(),
             })
             .await?;
         emails.push(email.to_string());

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use identity::Argon2Hasher;
 use store::{Store, demo::DemoLogin};
+use time::OffsetDateTime;
 
 use crate::config::Config;
 
@@ -25,12 +26,12 @@ pub async fn send_invitation(identity: &http_api::auth::Identity) -> anyhow::Res
     Ok(())
 }
 
-/// Seeds an empty database; answers the accounts when it did.
+/// Seeds an empty database as it would be `now`; answers the accounts when it did.
 ///
 /// # Errors
 /// A database failure or an unwritable data folder.
-pub async fn seed(config: &Config, store: &Store) -> anyhow::Result<Option<Vec<DemoLogin>>> {
-    let Some(logins) = store::demo::seed(store, &Argon2Hasher::default(), crate::password::generate).await? else {
+pub async fn seed(config: &Config, store: &Store, now: OffsetDateTime) -> anyhow::Result<Option<Vec<DemoLogin>>> {
+    let Some(logins) = store::demo::seed(store, &Argon2Hasher::default(), crate::password::generate, now).await? else {
         return Ok(None);
     };
     write_logins(&logins_path(config), &logins)?;

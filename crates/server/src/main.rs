@@ -6,7 +6,7 @@ use std::io::BufRead;
 use anyhow::Context;
 use clap::Parser;
 use identity::{Argon2Hasher, IdentityService};
-use kernel::{AnyClock, Email, SystemClock};
+use kernel::{AnyClock, Clock, Email, SystemClock};
 use server::{
     cli::{AdminCommand, Cli, Command, DemoCommand},
     config::Config,
@@ -44,7 +44,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Serve { demo } => serve(&config, store, demo).await,
-        Command::Demo { command: DemoCommand::Seed } => match demo::seed(&config, &store).await? {
+        Command::Demo { command: DemoCommand::Seed } => match demo::seed(&config, &store, SystemClock.now()).await? {
             Some(logins) => {
                 print!("{}", demo::banner(&config, &logins));
                 Ok(())
@@ -61,8 +61,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 (server::password::generate(), true)
             };
             anyhow::ensure!(!password.is_empty(), "the password on standard input is empty");
-            let admin =
-                IdentityService::new(store, Argon2Hasher::default()).create_super_admin(email, name, &password).await?;
+            let admin = IdentityService::new(store, Argon2Hasher::default())
+                .create_super_admin(email, name, &password, SystemClock.now())
+                .await?;
             println!("Created super admin {} ({}).", admin.email, admin.id);
             if generated {
                 println!("Password (shown once): {password}");
@@ -73,7 +74,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 }
 
 async fn serve(config: &Config, store: Store, demo: bool) -> anyhow::Result<()> {
-    let seeded = if demo { demo::seed(config, &store).await? } else { None };
+    let seeded = if demo { demo::seed(config, &store, SystemClock.now()).await? } else { None };
     let app = Application::with_store(config, store, AnyClock::System(SystemClock)).await?;
     if seeded.is_some() {
         demo::send_invitation(app.identity()).await?;

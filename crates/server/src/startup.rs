@@ -7,7 +7,7 @@ use actix_web::{App, HttpServer, dev::Server, middleware::from_fn, web};
 use anyhow::Context;
 use http_api::{
     AppState,
-    auth::{Identity, hashing::PooledHasher, tokens::AccessTokens},
+    auth::{Identity, People, Transactions, hashing::PooledHasher, tokens::AccessTokens},
     client_address::TrustedProxies,
     request_log::RequestLog,
 };
@@ -109,20 +109,27 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
         None => Transport::Outbox(config.data_dir.join("outbox")),
     };
     let from = config.mail_from.parse().context("mail_from is not a mailbox")?;
-    let (notifier, worker) = mail::outbox(store.clone(), transport, from, config.public_url());
+    let (notifier, worker) = mail::outbox(store.clone(), transport, from, config.public_url(), clock.clone());
     tokio::spawn(worker.run());
     // 256 random bits, as URL-safe text.
     let key = store.init_setting(TOKEN_KEY_SETTING, &identity::secret::new_token()).await?;
     let licensing = http_api::auth::Licensing::new(store.clone(), clock.clone());
-    let identity =
-        Identity::new(store.clone(), notifier, PooledHasher::for_this_machine(), clock, config.session_policy())
-            .await?;
+    let identity = Identity::new(
+        store.clone(),
+        notifier,
+        PooledHasher::for_this_machine(),
+        clock.clone(),
+        config.session_policy(),
+    )
+    .await?;
+    let people = People::new(Transactions { store: store.clone(), identity: identity.clone(), clock });
     let trusted_proxies = TrustedProxies::parse(config.trusted_proxies.iter().map(String::as_str))
         .map_err(|e| anyhow::anyhow!("trusted_proxies: {e}"))?;
     Ok(AppState {
         store,
         identity,
         licensing,
+        people,
         tokens: AccessTokens::new(key.as_bytes()),
         trusted_proxies,
         secure_cookies: config.public_url().starts_with("https://"),

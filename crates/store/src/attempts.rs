@@ -3,7 +3,6 @@
 use anyhow::Context;
 use scoring::{Attempt, AttemptRepository, RecordAttemptError};
 use sea_orm::{ActiveValue::Set, EntityTrait, SqlErr, TransactionTrait};
-use time::OffsetDateTime;
 
 use crate::{
     Store,
@@ -28,7 +27,7 @@ impl AttemptRepository for Store {
             duration_seconds: Set(to_i32(attempt.duration_seconds)?),
             started_at: Set(attempt.started_at),
             completed_at: Set(attempt.completed_at),
-            received_at: Set(OffsetDateTime::now_utc()),
+            received_at: Set(attempt.received_at),
         };
         match attempts::Entity::insert(row).exec(&tx).await {
             Ok(_) => {}

@@ -1,14 +1,17 @@
 //! Opening, migrating and probing the database.
 
-use std::{path::Path, time::Duration};
+use std::{path::Path, sync::Arc, time::Duration};
 
 use migration::{Migrator, MigratorTrait};
-use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbBackend};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DbBackend, TransactionTrait};
 
-/// The one handle every repository shares; cheap to clone (a connection pool).
+use crate::db::Db;
+
+/// The one handle every repository shares; cheap to clone (a connection pool, or within a
+/// unit of work its transaction).
 #[derive(Clone, Debug)]
 pub struct Store {
-    pub(crate) db: DatabaseConnection,
+    pub(crate) db: Db,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +55,28 @@ impl Store {
             return Err(ConnectError::UnsupportedUrl(url.to_owned()));
         }
         let db = Database::connect(options).await.map_err(ConnectError::Connect)?;
-        Ok(Self { db })
+        Ok(Self { db: Db::Pool(db) })
+    }
+
+    /// A store whose every call runs in one new transaction, until [`Store::commit`]; dropped
+    /// uncommitted, it rolls back.
+    ///
+    /// # Errors
+    /// The database's error when no transaction can be started.
+    pub async fn begin(&self) -> anyhow::Result<Self> {
+        Ok(Self { db: Db::Transaction(Arc::new(self.db.begin().await?)) })
+    }
+
+    /// Commits the transaction [`Store::begin`] started.
+    ///
+    /// # Errors
+    /// When this store holds no transaction, a clone of it is still alive, or the database
+    /// refuses the commit.
+    pub async fn commit(self) -> anyhow::Result<()> {
+        let Db::Transaction(transaction) = self.db else { anyhow::bail!("commit without a transaction") };
+        let transaction = Arc::into_inner(transaction)
+            .ok_or_else(|| anyhow::anyhow!("commit while the transaction is still shared"))?;
+        Ok(transaction.commit().await?)
     }
 
     /// Applies every pending migration.
@@ -61,7 +85,11 @@ impl Store {
     /// [`ConnectError::Migrate`] when a migration fails; the database is left as the failed
     /// migration's transaction left it (PostgreSQL rolls back, SQLite may not).
     pub async fn migrate(&self) -> Result<(), ConnectError> {
-        Migrator::up(&self.db, None).await.map_err(ConnectError::Migrate)
+        match &self.db {
+            Db::Pool(pool) => Migrator::up(pool, None).await,
+            Db::Transaction(transaction) => Migrator::up(&**transaction, None).await,
+        }
+        .map_err(ConnectError::Migrate)
     }
 
     /// One round trip, for readiness probes.
@@ -69,7 +97,10 @@ impl Store {
     /// # Errors
     /// The database's error when it does not answer.
     pub async fn ping(&self) -> Result<(), sea_orm::DbErr> {
-        self.db.ping().await
+        match &self.db {
+            Db::Pool(pool) => pool.ping().await,
+            Db::Transaction(transaction) => transaction.execute_unprepared("SELECT 1").await.map(drop),
+        }
     }
 
     #[must_use]
@@ -85,7 +116,11 @@ impl Store {
     /// # Errors
     /// The driver's error when closing fails.
     pub async fn close(self) -> Result<(), sea_orm::DbErr> {
-        self.db.close().await
+        match self.db {
+            Db::Pool(pool) => pool.close().await,
+            // Dropped uncommitted: rolled back.
+            Db::Transaction(_) => Ok(()),
+        }
     }
 }
 

@@ -127,6 +127,7 @@ pub async fn seed(
     store: &Store,
     hasher: &Argon2Hasher,
     mut new_password: impl FnMut() -> String,
+    now: OffsetDateTime,
 ) -> anyhow::Result<Option<Vec<DemoLogin>>> {
     if users::Entity::find().count(&store.db).await? > 0 {
         return Ok(None);
@@ -155,6 +156,7 @@ pub async fn seed(
             password: Some(hasher.hash_now(&password)?),
             mfa_required: false,
             locale: "en".into(),
+            created_at: now,
         })
     };
     let provider = store.create(account(SUPER_ADMIN.0, SUPER_ADMIN.1, Role::SuperAdmin, None)?).await?.id;
@@ -172,7 +174,6 @@ pub async fn seed(
         active: Set(true),
     })
     .await?;
-    let now = OffsetDateTime::now_utc();
 
     let mut trainees = Vec::new();
     let mut allocations = Vec::new();
@@ -242,6 +243,7 @@ pub async fn seed(
                 password: None,
                 mfa_required: false,
                 locale: "en".into(),
+                created_at: now,
             })
             .await?;
         batch_members::Entity::insert(batch_members::ActiveModel {
@@ -392,6 +394,7 @@ async fn seed_attempts(
                         duration_seconds: u32::try_from(duration)?,
                         started_at: completed_at - Duration::seconds(i64::try_from(duration)?),
                         completed_at,
+                        received_at: completed_at,
                     })
                     .await
                     .context("recording a demo attempt")?;

@@ -4,6 +4,7 @@
 
 mod attempts;
 mod connection;
+mod db;
 pub mod demo;
 mod entities;
 mod identity;

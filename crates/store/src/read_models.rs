@@ -217,7 +217,7 @@ impl Store {
 
 /// `(id, name)` of the rows of `E` with these ids.
 async fn named<E: EntityTrait>(
-    db: &sea_orm::DatabaseConnection,
+    db: &crate::db::Db,
     id: E::Column,
     name: E::Column,
     ids: Vec<Uuid>,

@@ -122,7 +122,8 @@ async fn login(
         // The right password: this browser is known to the account from now on (OWASP's
         // device cookie), so guessing from elsewhere never slows its owner down here.
         Ok(step) => {
-            let device = state.tokens.device(&email, OffsetDateTime::now_utc()).map_err(ApiError::internal)?;
+            let device =
+                state.tokens.device(&email, kernel::Clock::now(state.identity.clock())).map_err(ApiError::internal)?;
             let cookie = Cookie::build(DEVICE_COOKIE, device)
                 .path("/api/v1/auth")
                 .http_only(true)
@@ -130,7 +131,7 @@ async fn login(
                 .same_site(SameSite::Strict)
                 .max_age(actix_web::cookie::time::Duration::seconds(DEVICE_LIFETIME.whole_seconds()))
                 .finish();
-            Ok(signed_in::json(HttpResponse::Ok().cookie(cookie), &respond(&state, step)?, state.secure_cookies))
+            Ok(signed_in::json(HttpResponse::Ok().cookie(cookie), &respond(&state, step)?, &state))
         }
         Err(LoginError::InvalidCredentials) => Err(ApiError::new(ProblemCode::InvalidCredentials)),
         Err(LoginError::AccountDisabled) => Err(ApiError::new(ProblemCode::AccountDisabled)),
@@ -285,7 +286,7 @@ fn otp_challenge(challenge: identity::Challenge) -> OtpChallenge {
 
 /// Signs the access token of a freshly opened session.
 pub(super) fn grant(state: &AppState, opened: OpenedSession) -> Result<SessionGrant, ApiError> {
-    let token = state.tokens.issue(&opened, OffsetDateTime::now_utc()).map_err(ApiError::internal)?;
+    let token = state.tokens.issue(&opened, kernel::Clock::now(state.identity.clock())).map_err(ApiError::internal)?;
     Ok(SessionGrant { token, expires_at: opened.expires_at, user: Me::from(&opened.user) })
 }
 

@@ -29,9 +29,18 @@ impl MayOpenSession for LoginResponse {
 }
 
 /// `body` as JSON on `response`, with the session cookies when it opened a session.
-pub(super) fn json(response: &mut HttpResponseBuilder, body: &impl MayOpenSession, secure: bool) -> HttpResponse {
+pub(super) fn json(response: &mut HttpResponseBuilder, body: &impl MayOpenSession, state: &AppState) -> HttpResponse {
+    cookies_and_json(response, body, state.secure_cookies, kernel::Clock::now(state.identity.clock()))
+}
+
+fn cookies_and_json(
+    response: &mut HttpResponseBuilder,
+    body: &impl MayOpenSession,
+    secure: bool,
+    now: OffsetDateTime,
+) -> HttpResponse {
     if let Some(grant) = body.grant() {
-        cookies::open(response, &grant.token, grant.expires_at - OffsetDateTime::now_utc(), secure);
+        cookies::open(response, &grant.token, grant.expires_at - now, secure);
     }
     response.json(body)
 }
@@ -40,11 +49,12 @@ pub(super) fn json(response: &mut HttpResponseBuilder, body: &impl MayOpenSessio
 pub(super) struct SignedIn<T> {
     body: T,
     secure: bool,
+    now: OffsetDateTime,
 }
 
 impl<T> SignedIn<T> {
-    pub(super) const fn new(state: &AppState, body: T) -> Self {
-        Self { body, secure: state.secure_cookies }
+    pub(super) fn new(state: &AppState, body: T) -> Self {
+        Self { body, secure: state.secure_cookies, now: kernel::Clock::now(state.identity.clock()) }
     }
 }
 
@@ -52,6 +62,6 @@ impl<T: MayOpenSession> Responder for SignedIn<T> {
     type Body = BoxBody;
 
     fn respond_to(self, _: &HttpRequest) -> HttpResponse {
-        json(&mut HttpResponse::Ok(), &self.body, self.secure)
+        cookies_and_json(&mut HttpResponse::Ok(), &self.body, self.secure, self.now)
     }
 }

@@ -2,9 +2,10 @@
 //! invitation mail), edit, disable and enable, and the bulk import of trainees.
 
 use actix_web::{HttpResponse, get, post, put, web};
-use identity::{CreateUserError, UserFilter, UserStatus};
+use app::NewCompanyAdmin;
+use identity::{UserFilter, UserStatus};
 use kernel::{CompanyId, Role, UserId};
-use licensing::{ImportError, ImportRow, RowPlan, TraineeDraft};
+use licensing::{ImportRow, RowPlan, TraineeDraft};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
@@ -183,13 +184,6 @@ fn locale_field(raw: &str, default: &'static str) -> Result<&'static str, ApiErr
     licensing::drafts::locale("locale", raw, default).map_err(|p| licensing::Invalid(vec![p]).into())
 }
 
-/// The language of people an admin creates or imports without naming one: the admin's own
-/// (companies keep no language of their own).
-async fn admin_locale(state: &AppState, who: &Acting) -> Result<&'static str, ApiError> {
-    let admin = state.identity.user_in_scope_by_id(who.actor.scope, who.actor.user).await?;
-    Ok(licensing::drafts::locale("locale", &admin.locale, kernel::LOCALES[0]).unwrap_or(kernel::LOCALES[0]))
-}
-
 fn name_field(raw: &str) -> Result<(), ApiError> {
     licensing::drafts::text("name", raw, licensing::drafts::NAME_MAX)
         .map(drop)
@@ -267,45 +261,22 @@ async fn create_user(
     input: web::Json<NewUserInput>,
 ) -> Result<HttpResponse, ApiError> {
     let input = input.into_inner();
-    let default_locale = admin_locale(&state, &who).await?;
-    let company = state.licensing.acting_company(&who.actor, input.company_id.map(CompanyId::from)).await?;
-    let id = match input.role {
+    let company = input.company_id.map(CompanyId::from);
+    let locale = input.locale.unwrap_or_default();
+    let user = match input.role {
         MemberRole::CompanyAdmin => {
-            let locale = locale_field(input.locale.as_deref().unwrap_or_default(), default_locale)?;
             name_field(&input.name)?;
             let email = super::dto::email_field(&input.email)
                 .map_err(|e| ApiError::fields(ProblemCode::ValidationFailed, vec![e]))?;
-            match state.identity.create_company_admin(&who.actor, company, email, &input.name, locale).await {
-                Ok(user) => user.id,
-                Err(CreateUserError::EmailTaken(_)) => return Err(ApiError::new(ProblemCode::EmailTaken)),
-                Err(CreateUserError::CompanyRequired { .. }) => {
-                    return Err(ApiError::fields(
-                        ProblemCode::ValidationFailed,
-                        vec![FieldError::new("company_id", "REQUIRED")],
-                    ));
-                }
-                Err(CreateUserError::Unknown(e)) => return Err(ApiError::internal(e)),
-            }
+            let admin = NewCompanyAdmin { company, email, name: input.name, locale };
+            state.people.create_company_admin(&who.actor, admin).await?
         }
         MemberRole::User => {
-            let draft = TraineeDraft {
-                name: input.name,
-                email: input.email,
-                batch: input.batch_id.map(Into::into),
-                locale: input.locale.unwrap_or_default(),
-            };
-            let created = state.licensing.create_trainee(&who.actor, Some(company), &draft, default_locale).await;
-            let id = match created {
-                Err(licensing::LicensingError::Invalid(invalid)) if invalid.0.iter().any(|p| p.code == "TAKEN") => {
-                    return Err(ApiError::new(ProblemCode::EmailTaken));
-                }
-                other => other?,
-            };
-            state.identity.invite_new(&who.actor, id).await.map_err(ApiError::internal)?;
-            id
+            let draft =
+                TraineeDraft { name: input.name, email: input.email, batch: input.batch_id.map(Into::into), locale };
+            state.people.create_trainee(&who.actor, company, &draft).await?
         }
     };
-    let user = state.identity.user_in_scope_by_id(who.actor.scope, id).await?;
     Ok(HttpResponse::Created().json(User::from(user)))
 }
 
@@ -362,11 +333,7 @@ async fn disable_user(
     who: Acting,
     id: web::Path<Uuid>,
 ) -> Result<web::Json<User>, ApiError> {
-    let id = UserId::from(id.into_inner());
-    let user = state.identity.set_enabled(&who.actor, id, false).await?;
-    if user.role == Role::User {
-        state.licensing.release_unused(&who.actor, id, user.company).await?;
-    }
+    let user = state.people.disable(&who.actor, UserId::from(id.into_inner())).await?;
     Ok(web::Json(user.into()))
 }
 
@@ -412,11 +379,7 @@ async fn preview_import(
     let rows = read_rows(&body)
         .map_err(|e| ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("file", e.code())]))?;
     let company = query.company_id.map(Into::into);
-    let default_locale = admin_locale(&state, &who).await?;
-    let (_, plans) = state
-        .licensing
-        .preview_import(&who.actor, company, query.batch_id.map(Into::into), default_locale, rows)
-        .await?;
+    let plans = state.people.preview_import(&who.actor, company, query.batch_id.map(Into::into), rows).await?;
     Ok(web::Json(verdicts(plans)))
 }
 
@@ -444,24 +407,7 @@ async fn import_users(
         .map(|r| ImportRow { line: r.line, name: r.name, email: r.email, batch: r.batch, locale: r.locale })
         .collect();
     let company = input.company_id.map(Into::into);
-    let default_locale = admin_locale(&state, &who).await?;
-    let users =
-        match state.licensing.import(&who.actor, company, input.batch_id.map(Into::into), default_locale, rows).await {
-            Ok(users) => users,
-            Err(ImportError::Rejected(plans)) => {
-                let errors = plans
-                    .iter()
-                    .flat_map(|p| {
-                        p.problems.iter().map(|f| FieldError::new(&format!("rows.{}.{}", p.row.line, f.field), f.code))
-                    })
-                    .collect();
-                return Err(ApiError::fields(ProblemCode::ImportRejected, errors));
-            }
-            Err(ImportError::Other(e)) => return Err(e.into()),
-        };
-    for user in &users {
-        state.identity.invite_new(&who.actor, *user).await.map_err(ApiError::internal)?;
-    }
+    let users = state.people.import(&who.actor, company, input.batch_id.map(Into::into), rows).await?;
     Ok(HttpResponse::Created()
         .json(Imported { imported: users.len(), user_ids: users.into_iter().map(Uuid::from).collect() }))
 }

@@ -21,7 +21,7 @@ crate::on_both_databases! {
         let store = Store::connect(&db.url).await.unwrap();
         store.migrate().await.unwrap();
 
-        let logins = server::demo::seed(&config, &store).await.unwrap().expect("an empty database is seeded");
+        let logins = server::demo::seed(&config, &store, time::OffsetDateTime::now_utc()).await.unwrap().expect("an empty database is seeded");
 
         assert_eq!(count(&db, "SELECT COUNT(*) FROM users WHERE role = 'SUPER_ADMIN'").await, 1);
         assert_eq!(count(&db, "SELECT COUNT(*) FROM companies").await, 2);
@@ -49,10 +49,10 @@ crate::on_both_databases! {
         let config = db.config();
         let store = Store::connect(&db.url).await.unwrap();
         store.migrate().await.unwrap();
-        server::demo::seed(&config, &store).await.unwrap();
+        server::demo::seed(&config, &store, time::OffsetDateTime::now_utc()).await.unwrap();
         let users = count(&db, "SELECT COUNT(*) FROM users").await;
 
-        let again = server::demo::seed(&config, &store).await.unwrap();
+        let again = server::demo::seed(&config, &store, time::OffsetDateTime::now_utc()).await.unwrap();
 
         assert!(again.is_none());
         assert_eq!(count(&db, "SELECT COUNT(*) FROM users").await, users);
@@ -67,7 +67,7 @@ async fn only_the_operator_can_read_the_demo_passwords() {
     let store = Store::connect(&db.url).await.unwrap();
     store.migrate().await.unwrap();
 
-    server::demo::seed(&db.config(), &store).await.unwrap();
+    server::demo::seed(&db.config(), &store, time::OffsetDateTime::now_utc()).await.unwrap();
 
     let mode = std::fs::metadata(server::demo::logins_path(&db.config())).unwrap().permissions().mode();
     assert_eq!(mode & 0o077, 0, "mode {mode:o}");

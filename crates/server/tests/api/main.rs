@@ -12,6 +12,7 @@ mod lockout;
 mod logs;
 mod outbox;
 mod passwords;
+mod people;
 mod request_limits;
 mod seats;
 mod sessions;

@@ -14,6 +14,7 @@ fn new_user(email: &str, role: Role) -> NewUser {
         password: None,
         mfa_required: false,
         locale: "en".into(),
+        created_at: time::OffsetDateTime::now_utc(),
     }
 }
 

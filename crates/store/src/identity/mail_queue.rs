@@ -90,14 +90,20 @@ impl MailQueue for Store {
         Ok(())
     }
 
-    async fn mark_failed(&self, id: Uuid, error: &str, retry_at: Option<OffsetDateTime>) -> anyhow::Result<()> {
+    async fn mark_failed(
+        &self,
+        id: Uuid,
+        error: &str,
+        retry_at: Option<OffsetDateTime>,
+        at: OffsetDateTime,
+    ) -> anyhow::Result<()> {
         let mut update = outbox::Entity::update_many()
             .col_expr(outbox::Column::LastError, Expr::value(error.chars().take(1000).collect::<String>()))
             .col_expr(outbox::Column::LockedUntil, Expr::value(Option::<OffsetDateTime>::None))
             .col_expr(outbox::Column::Attempts, Expr::col(outbox::Column::Attempts).add(1));
         update = match retry_at {
-            Some(at) => update.col_expr(outbox::Column::NextAttemptAt, Expr::value(at)),
-            None => update.col_expr(outbox::Column::AbandonedAt, Expr::value(OffsetDateTime::now_utc())),
+            Some(retry_at) => update.col_expr(outbox::Column::NextAttemptAt, Expr::value(retry_at)),
+            None => update.col_expr(outbox::Column::AbandonedAt, Expr::value(at)),
         };
         update.filter(outbox::Column::Id.eq(id)).exec(&self.db).await.map_err(failed("recording a failed mail"))?;
         Ok(())

@@ -6,7 +6,6 @@ use kernel::{Email, UserId};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, SqlErr, prelude::Expr,
 };
-use time::OffsetDateTime;
 
 use super::failed;
 use crate::{
@@ -29,7 +28,7 @@ impl UserRepository for Store {
             password_hash: Set(new.password.map(|h| h.as_str().to_owned())),
             mfa_required: Set(new.mfa_required),
             locale: Set(new.locale),
-            created_at: Set(OffsetDateTime::now_utc()),
+            created_at: Set(new.created_at),
         };
         match row.insert(&self.db).await {
             Ok(model) => Ok(to_user(model)?),

@@ -326,11 +326,7 @@ async fn give_back(tx: &impl ConnectionTrait, seats: &[seats::Model]) -> anyhow:
 /// Revokes the live, unactivated seats matching `which` and gives each back to its allocation,
 /// in one transaction. The revocation's own condition decides which seats go, so a seat
 /// activated (or revoked by someone else) meanwhile is never counted back.
-async fn release(
-    db: &sea_orm::DatabaseConnection,
-    which: sea_orm::sea_query::Expr,
-    at: OffsetDateTime,
-) -> anyhow::Result<u64> {
+async fn release(db: &crate::db::Db, which: sea_orm::sea_query::Expr, at: OffsetDateTime) -> anyhow::Result<u64> {
     let tx = db.begin().await.map_err(failed("starting a release"))?;
     let revoked = seats::Entity::update_many()
         .col_expr(seats::Column::RevokedAt, Expr::value(at))

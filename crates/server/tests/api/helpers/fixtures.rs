@@ -100,6 +100,7 @@ impl TestApp {
                 password: Some(Argon2Hasher::default().hash_now(PASSWORD).unwrap()),
                 mfa_required: otp_required,
                 locale: locale.into(),
+                created_at: self.clock_now(),
             })
             .await
             .unwrap();
@@ -121,6 +122,7 @@ impl TestApp {
                 password: None,
                 mfa_required: false,
                 locale: "en".into(),
+                created_at: self.clock_now(),
             })
             .await
             .unwrap();

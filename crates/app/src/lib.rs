@@ -1,0 +1,10 @@
+//! The application layer: use cases that span domains (identity, licensing, and soon scoring),
+//! each run as one transaction through the [`UnitOfWork`] port, its mail queued in it. The
+//! HTTP adapter calls these; the server wires the adapters behind the ports.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
+mod people;
+mod unit_of_work;
+
+pub use people::{NewCompanyAdmin, People, PeopleError};
+pub use unit_of_work::{UnitOfWork, Work};
