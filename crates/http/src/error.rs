@@ -185,6 +185,12 @@ impl ApiError {
         Self { errors, ..Self::new(code) }
     }
 
+    /// `VALIDATION_FAILED` naming the fields at fault.
+    #[must_use]
+    pub fn invalid(errors: Vec<FieldError>) -> Self {
+        Self::fields(ProblemCode::ValidationFailed, errors)
+    }
+
     /// `PASSWORD_POLICY` naming each unmet rule on the `password` field.
     #[must_use]
     pub fn password_policy(rules: &[password_policy::Rule]) -> Self {
@@ -288,6 +294,75 @@ impl From<identity::AdminActionError> for ApiError {
             E::WrongState(status) => Self::user_state(status),
             E::Throttled { retry_after } => Self::rate_limited(retry_after),
             E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<identity::LoginError> for ApiError {
+    fn from(e: identity::LoginError) -> Self {
+        use identity::LoginError as E;
+        match e {
+            E::InvalidCredentials => Self::new(ProblemCode::InvalidCredentials),
+            E::AccountDisabled => Self::new(ProblemCode::AccountDisabled),
+            E::Throttled { retry_after } => Self::rate_limited(retry_after),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<identity::ChallengeError> for ApiError {
+    fn from(e: identity::ChallengeError) -> Self {
+        use identity::ChallengeError as E;
+        match e {
+            E::Expired => Self::new(ProblemCode::ChallengeExpired),
+            E::WrongCode { remaining } => Self::otp_invalid(remaining),
+            E::Throttled { retry_after } => Self::rate_limited(retry_after),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<identity::ForgotPasswordError> for ApiError {
+    fn from(e: identity::ForgotPasswordError) -> Self {
+        use identity::ForgotPasswordError as E;
+        match e {
+            E::Throttled { retry_after } => Self::rate_limited(retry_after),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<identity::ChangePasswordError> for ApiError {
+    fn from(e: identity::ChangePasswordError) -> Self {
+        use identity::ChangePasswordError as E;
+        match e {
+            E::WrongPassword => Self::new(ProblemCode::CurrentPasswordWrong),
+            E::WeakPassword(rules) => Self::password_policy(&rules),
+            E::Throttled { retry_after } => Self::rate_limited(retry_after),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<identity::PasswordLinkError> for ApiError {
+    fn from(e: identity::PasswordLinkError) -> Self {
+        use identity::PasswordLinkError as E;
+        match e {
+            E::Expired => Self::new(ProblemCode::LinkExpired),
+            E::WeakPassword(rules) => Self::password_policy(&rules),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<identity::SetupError> for ApiError {
+    fn from(e: identity::SetupError) -> Self {
+        use identity::{CreateUserError, SetupError as E};
+        match e {
+            E::InvalidToken => Self::new(ProblemCode::SetupTokenInvalid),
+            E::WeakPassword(rules) => Self::password_policy(&rules),
+            E::Create(CreateUserError::EmailTaken(_)) => Self::new(ProblemCode::EmailTaken),
+            E::Create(e) => Self::internal(e),
         }
     }
 }

@@ -5,7 +5,7 @@ use actix_web::{
     cookie::{Cookie, SameSite},
     get, post, web,
 };
-use identity::{ChallengeError, LoginError, OpenedSession, Step};
+use identity::{OpenedSession, Step};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::ToSchema;
@@ -16,7 +16,7 @@ use super::{
     signed_in::{self, SignedIn},
 };
 use crate::{
-    ApiError, AppState, FieldError, Problem, ProblemCode,
+    ApiError, AppState, FieldError, Problem,
     auth::{
         cookies,
         extract::{Authenticated, ChallengeToken, RequestMeta},
@@ -113,7 +113,7 @@ async fn login(
         errors.push(FieldError::new("password", "REQUIRED"));
     }
     let Some(email) = email.filter(|_| errors.is_empty()) else {
-        return Err(ApiError::fields(ProblemCode::ValidationFailed, errors));
+        return Err(ApiError::invalid(errors));
     };
     let mut context = meta.context;
     context.known_device =
@@ -133,10 +133,7 @@ async fn login(
                 .finish();
             Ok(signed_in::json(HttpResponse::Ok().cookie(cookie), &respond(&state, step)?, &state))
         }
-        Err(LoginError::InvalidCredentials) => Err(ApiError::new(ProblemCode::InvalidCredentials)),
-        Err(LoginError::AccountDisabled) => Err(ApiError::new(ProblemCode::AccountDisabled)),
-        Err(LoginError::Throttled { retry_after }) => Err(ApiError::rate_limited(retry_after)),
-        Err(LoginError::Unknown(e)) => Err(ApiError::internal(e)),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -162,10 +159,9 @@ async fn verify_otp(
     let otp = body.otp.trim();
     if otp.len() != 6 || !otp.bytes().all(|b| b.is_ascii_digit()) {
         let code = if otp.is_empty() { "REQUIRED" } else { "OTP_FORMAT" };
-        return Err(ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("otp", code)]));
+        return Err(ApiError::invalid(vec![FieldError::new("otp", code)]));
     }
-    let step =
-        state.identity.verify_otp(&challenge.0, otp, meta.locale, &meta.context).await.map_err(challenge_error)?;
+    let step = state.identity.verify_otp(&challenge.0, otp, meta.locale, &meta.context).await?;
     Ok(SignedIn::new(&state, respond(&state, step)?))
 }
 
@@ -186,7 +182,7 @@ async fn resend_otp(
     meta: RequestMeta,
     challenge: ChallengeToken,
 ) -> Result<HttpResponse, ApiError> {
-    let sent = state.identity.resend_otp(&challenge.0, &meta.context).await.map_err(challenge_error)?;
+    let sent = state.identity.resend_otp(&challenge.0, &meta.context).await?;
     Ok(HttpResponse::Accepted().json(otp_challenge(sent)))
 }
 
@@ -206,7 +202,7 @@ async fn accept_eula(
     meta: RequestMeta,
     challenge: ChallengeToken,
 ) -> Result<SignedIn<SessionGrant>, ApiError> {
-    let opened = state.identity.accept_eula(&challenge.0, meta.locale, &meta.context).await.map_err(challenge_error)?;
+    let opened = state.identity.accept_eula(&challenge.0, meta.locale, &meta.context).await?;
     Ok(SignedIn::new(&state, grant(&state, opened)?))
 }
 
@@ -226,7 +222,7 @@ async fn decline_eula(
     meta: RequestMeta,
     challenge: ChallengeToken,
 ) -> Result<HttpResponse, ApiError> {
-    state.identity.decline_eula(&challenge.0, &meta.context).await.map_err(challenge_error)?;
+    state.identity.decline_eula(&challenge.0, &meta.context).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -288,13 +284,4 @@ fn otp_challenge(challenge: identity::Challenge) -> OtpChallenge {
 pub(super) fn grant(state: &AppState, opened: OpenedSession) -> Result<SessionGrant, ApiError> {
     let token = state.tokens.issue(&opened, kernel::Clock::now(state.identity.clock())).map_err(ApiError::internal)?;
     Ok(SessionGrant { token, expires_at: opened.expires_at, user: Me::from(&opened.user) })
-}
-
-fn challenge_error(error: ChallengeError) -> ApiError {
-    match error {
-        ChallengeError::Expired => ApiError::new(ProblemCode::ChallengeExpired),
-        ChallengeError::WrongCode { remaining } => ApiError::otp_invalid(remaining),
-        ChallengeError::Throttled { retry_after } => ApiError::rate_limited(retry_after),
-        ChallengeError::Unknown(e) => ApiError::internal(e),
-    }
 }

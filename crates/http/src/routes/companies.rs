@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use super::list::{ListQuery, Paged, whole_number};
 use crate::{
-    ApiError, AppState, FieldError, Problem, ProblemCode,
+    ApiError, AppState, FieldError, Problem,
     auth::extract::{Acting, Authenticated},
 };
 
@@ -254,9 +254,8 @@ async fn put_logo(
     id: web::Path<Uuid>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let logo = crate::logo_image::reencoded(&body).map_err(|rejected| {
-        ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("logo", rejected.code())])
-    })?;
+    let logo = crate::logo_image::reencoded(&body)
+        .map_err(|rejected| ApiError::invalid(vec![FieldError::new("logo", rejected.code())]))?;
     state.licensing.set_logo(&who.actor, CompanyId::from(id.into_inner()), Some(logo)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

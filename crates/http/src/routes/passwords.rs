@@ -2,7 +2,7 @@
 //! and chosen through an invitation.
 
 use actix_web::{HttpResponse, get, post, web};
-use identity::{ChangePasswordError, ForgotPasswordError, PasswordLinkError, ResetLinkState};
+use identity::ResetLinkState;
 use kernel::Email;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -137,11 +137,8 @@ async fn forgot_password(
     body: web::Json<EmailRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let email = parse_email(&body.email)?;
-    match state.identity.forgot_password(&email, &meta.context).await {
-        Ok(()) => Ok(HttpResponse::Accepted().finish()),
-        Err(ForgotPasswordError::Throttled { retry_after }) => Err(ApiError::rate_limited(retry_after)),
-        Err(ForgotPasswordError::Unknown(e)) => Err(ApiError::internal(e)),
-    }
+    state.identity.forgot_password(&email, &meta.context).await?;
+    Ok(HttpResponse::Accepted().finish())
 }
 
 /// Whether a reset link still works (the seed's password-check).
@@ -181,7 +178,7 @@ async fn reset_password(
     body: web::Json<SetPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
     confirmed(&body.password, &body.confirm)?;
-    state.identity.reset_password(&body.token, &body.password, &meta.context).await.map_err(link_error)?;
+    state.identity.reset_password(&body.token, &body.password, &meta.context).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -207,10 +204,7 @@ async fn change_password(
     confirmed(&body.password, &body.confirm)?;
     match state.identity.change_password(&who.0, &body.current_password, &body.password, &meta.context).await {
         Ok(()) => Ok(HttpResponse::NoContent().finish()),
-        Err(ChangePasswordError::WrongPassword) => Err(ApiError::new(ProblemCode::CurrentPasswordWrong)),
-        Err(ChangePasswordError::WeakPassword(rules)) => Err(ApiError::password_policy(&rules)),
-        Err(ChangePasswordError::Throttled { retry_after }) => Err(ApiError::rate_limited(retry_after)),
-        Err(ChangePasswordError::Unknown(e)) => Err(ApiError::internal(e)),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -257,11 +251,7 @@ async fn accept_invitation(
     body: web::Json<SetPasswordRequest>,
 ) -> Result<SignedIn<LoginResponse>, ApiError> {
     confirmed(&body.password, &body.confirm)?;
-    let step = state
-        .identity
-        .accept_invitation(&body.token, &body.password, meta.locale, &meta.context)
-        .await
-        .map_err(link_error)?;
+    let step = state.identity.accept_invitation(&body.token, &body.password, meta.locale, &meta.context).await?;
     Ok(SignedIn::new(&state, respond(&state, step)?))
 }
 
@@ -330,21 +320,9 @@ async fn send_invitation(
 }
 
 fn parse_email(raw: &str) -> Result<Email, ApiError> {
-    email_field(raw).map_err(|e| ApiError::fields(ProblemCode::ValidationFailed, vec![e]))
+    email_field(raw).map_err(|e| ApiError::invalid(vec![e]))
 }
 
 fn confirmed(password: &str, confirm: &str) -> Result<(), ApiError> {
-    if password == confirm {
-        Ok(())
-    } else {
-        Err(ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("confirm", "MISMATCH")]))
-    }
-}
-
-fn link_error(error: PasswordLinkError) -> ApiError {
-    match error {
-        PasswordLinkError::Expired => ApiError::new(ProblemCode::LinkExpired),
-        PasswordLinkError::WeakPassword(rules) => ApiError::password_policy(&rules),
-        PasswordLinkError::Unknown(e) => ApiError::internal(e),
-    }
+    if password == confirm { Ok(()) } else { Err(ApiError::invalid(vec![FieldError::new("confirm", "MISMATCH")])) }
 }

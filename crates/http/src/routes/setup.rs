@@ -1,7 +1,6 @@
 //! The first super admin of an empty installation, through the link printed at start.
 
 use actix_web::{post, web};
-use identity::SetupError;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -11,7 +10,7 @@ use super::{
     dto::email_field,
     signed_in::SignedIn,
 };
-use crate::{ApiError, AppState, FieldError, Problem, ProblemCode, auth::extract::RequestMeta};
+use crate::{ApiError, AppState, FieldError, Problem, auth::extract::RequestMeta};
 
 pub(super) fn routes(cfg: &mut ServiceConfig) {
     cfg.service(complete_setup);
@@ -52,15 +51,10 @@ async fn complete_setup(
         .map_err(|p| errors.push(FieldError::new(p.field, p.code)))
         .unwrap_or_default();
     let Some(email) = email.filter(|_| errors.is_empty()) else {
-        return Err(ApiError::fields(ProblemCode::ValidationFailed, errors));
+        return Err(ApiError::invalid(errors));
     };
     match state.identity.complete_setup(&token, email, name, &password, &meta.context).await {
         Ok(opened) => Ok(SignedIn::new(&state, grant(&state, opened)?)),
-        Err(SetupError::InvalidToken) => Err(ApiError::new(ProblemCode::SetupTokenInvalid)),
-        Err(SetupError::WeakPassword(rules)) => Err(ApiError::password_policy(&rules)),
-        Err(SetupError::Create(identity::CreateUserError::EmailTaken(_))) => {
-            Err(ApiError::new(ProblemCode::EmailTaken))
-        }
-        Err(SetupError::Create(e)) => Err(ApiError::internal(e)),
+        Err(e) => Err(e.into()),
     }
 }

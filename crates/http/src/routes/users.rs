@@ -17,7 +17,7 @@ use super::{
     import_file::read_rows,
     list::{ListQuery, Paged, whole_number},
 };
-use crate::{ApiError, AppState, FieldError, Problem, ProblemCode, auth::extract::Acting};
+use crate::{ApiError, AppState, FieldError, Problem, auth::extract::Acting};
 
 pub(super) fn routes(cfg: &mut ServiceConfig) {
     cfg.service(list_users)
@@ -266,8 +266,7 @@ async fn create_user(
     let user = match input.role {
         MemberRole::CompanyAdmin => {
             name_field(&input.name)?;
-            let email = super::dto::email_field(&input.email)
-                .map_err(|e| ApiError::fields(ProblemCode::ValidationFailed, vec![e]))?;
+            let email = super::dto::email_field(&input.email).map_err(|e| ApiError::invalid(vec![e]))?;
             let admin = NewCompanyAdmin { company, email, name: input.name, locale };
             state.people.create_company_admin(&who.actor, admin).await?
         }
@@ -376,8 +375,7 @@ async fn preview_import(
     query: web::Query<ImportQuery>,
     body: web::Bytes,
 ) -> Result<web::Json<ImportPreview>, ApiError> {
-    let rows = read_rows(&body)
-        .map_err(|e| ApiError::fields(ProblemCode::ValidationFailed, vec![FieldError::new("file", e.code())]))?;
+    let rows = read_rows(&body).map_err(|e| ApiError::invalid(vec![FieldError::new("file", e.code())]))?;
     let company = query.company_id.map(Into::into);
     let plans = state.people.preview_import(&who.actor, company, query.batch_id.map(Into::into), rows).await?;
     Ok(web::Json(verdicts(plans)))
