@@ -4,7 +4,11 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 mod people;
+mod read_models;
+mod services;
 mod unit_of_work;
 
 pub use people::{NewCompanyAdmin, People, PeopleError};
+pub use read_models::{AuditEntry, AuditFilter, DashboardCounts, ReadModels};
+pub use services::{LicensingApi, PeopleApi, SignInApi};
 pub use unit_of_work::{UnitOfWork, Work};

@@ -12,19 +12,31 @@ pub mod request_log;
 mod routes;
 mod spec_guard;
 
+use std::sync::Arc;
+
 pub use error::{ApiError, FieldError, Problem, ProblemCode};
 pub use openapi::{API_DOCS_PATH, OPENAPI_PATH, openapi};
 pub use routes::configure;
 
-/// What every handler can reach; cloned into each actix worker.
-#[derive(Clone, Debug)]
+/// What every handler can reach; cloned into each actix worker. The services come as
+/// trait objects: the server wires in which storage, mail and hashing stand behind them.
+#[derive(Clone)]
 pub struct AppState {
-    pub store: store::Store,
-    pub identity: auth::Identity,
-    pub licensing: auth::Licensing,
-    pub people: auth::People,
+    pub read_models: Arc<dyn app::ReadModels>,
+    pub identity: Arc<dyn app::SignInApi>,
+    pub licensing: Arc<dyn app::LicensingApi>,
+    pub people: Arc<dyn app::PeopleApi>,
     pub tokens: auth::tokens::AccessTokens,
     pub trusted_proxies: client_address::TrustedProxies,
     /// Whether cookies get `Secure`: the portal is reached over https.
     pub secure_cookies: bool,
+}
+
+impl std::fmt::Debug for AppState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AppState")
+            .field("trusted_proxies", &self.trusted_proxies)
+            .field("secure_cookies", &self.secure_cookies)
+            .finish_non_exhaustive()
+    }
 }

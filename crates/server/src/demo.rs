@@ -17,7 +17,7 @@ pub const LOGINS_FILE: &str = "demo-logins.txt";
 ///
 /// # Errors
 /// A database failure.
-pub async fn send_invitation(identity: &http_api::auth::Identity) -> anyhow::Result<()> {
+pub async fn send_invitation(identity: &crate::wiring::Identity) -> anyhow::Result<()> {
     use identity::UserRepository;
     let email = kernel::Email::parse(store::demo::INVITED.0)?;
     if let Some(credentials) = identity.store().find_credentials(&email).await? {

@@ -6,11 +6,13 @@
 pub mod cli;
 pub mod config;
 pub mod demo;
+mod hashing;
 pub mod password;
 pub mod private_file;
 pub mod startup;
 pub mod telemetry;
 mod ui;
+pub mod wiring;
 
 /// In the data folder: the one-time link that creates the first super admin.
 pub const SETUP_LINK_FILE: &str = "setup-link.txt";

@@ -1,23 +1,23 @@
 //! The composition root: connect the store, wire the adapters to the domain services, build
 //! the HTTP app, listen.
 
-use std::net::TcpListener;
+use std::{net::TcpListener, sync::Arc};
 
 use actix_web::{App, HttpServer, dev::Server, middleware::from_fn, web};
 use anyhow::Context;
-use http_api::{
-    AppState,
-    auth::{Identity, People, Transactions, hashing::PooledHasher, tokens::AccessTokens},
-    client_address::TrustedProxies,
-    request_log::RequestLog,
-};
+use http_api::{AppState, auth::tokens::AccessTokens, client_address::TrustedProxies, request_log::RequestLog};
 use identity::SettingsRepository;
 use kernel::{AnyClock, SystemClock};
 use mail::Transport;
 use store::Store;
 use tracing_actix_web::TracingLogger;
 
-use crate::{config::Config, ui};
+use crate::{
+    config::Config,
+    hashing::PooledHasher,
+    ui,
+    wiring::{Identity, Licensing, People, Transactions},
+};
 
 /// The key that signs access tokens, made once and kept in the database so every process
 /// serving it accepts every other's tokens.
@@ -28,7 +28,8 @@ const TOKEN_KEY_SETTING: &str = "access_token_key";
 pub struct Application {
     port: u16,
     server: Server,
-    state: AppState,
+    identity: Identity,
+    store: Store,
 }
 
 impl std::fmt::Debug for Application {
@@ -61,7 +62,7 @@ impl Application {
     /// # Errors
     /// A bad SMTP URL, an unreadable signing key or an address in use.
     pub async fn with_store(config: &Config, store: Store, clock: AnyClock) -> anyhow::Result<Self> {
-        let state = app_state(config, store, clock).await?;
+        let (state, identity) = app_state(config, store.clone(), clock).await?;
         let listener = TcpListener::bind(&config.bind).with_context(|| format!("binding {}", config.bind))?;
         let port = listener.local_addr()?.port();
         let shared = state.clone();
@@ -78,7 +79,7 @@ impl Application {
         if let Some(workers) = config.workers {
             server = server.workers(workers);
         }
-        Ok(Self { port, server: server.run(), state })
+        Ok(Self { port, server: server.run(), identity, store })
     }
 
     #[must_use]
@@ -88,7 +89,7 @@ impl Application {
 
     #[must_use]
     pub const fn identity(&self) -> &Identity {
-        &self.state.identity
+        &self.identity
     }
 
     /// Serves until SIGINT/SIGTERM, letting requests in flight finish, then closes the pool.
@@ -98,12 +99,14 @@ impl Application {
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         self.server.await?;
         tracing::info!("stopped; closing the database pool");
-        self.state.store.close().await?;
+        self.store.close().await?;
         Ok(())
     }
 }
 
-async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Result<AppState> {
+/// The services every handler reaches, and the sign-in service itself for the operator's
+/// start-up steps (the setup link, the demo invitation).
+async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Result<(AppState, Identity)> {
     let transport = match &config.smtp_url {
         Some(url) => Transport::smtp(url)?,
         None => Transport::Outbox(config.data_dir.join("outbox")),
@@ -113,7 +116,7 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
     tokio::spawn(worker.run());
     // 256 random bits, as URL-safe text.
     let key = store.init_setting(TOKEN_KEY_SETTING, &identity::secret::new_token()).await?;
-    let licensing = http_api::auth::Licensing::new(store.clone(), clock.clone());
+    let licensing = Licensing::new(store.clone(), clock.clone());
     let identity = Identity::new(
         store.clone(),
         notifier,
@@ -125,13 +128,14 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
     let people = People::new(Transactions { store: store.clone(), identity: identity.clone(), clock });
     let trusted_proxies = TrustedProxies::parse(config.trusted_proxies.iter().map(String::as_str))
         .map_err(|e| anyhow::anyhow!("trusted_proxies: {e}"))?;
-    Ok(AppState {
-        store,
-        identity,
-        licensing,
-        people,
+    let state = AppState {
+        read_models: Arc::new(store),
+        identity: Arc::new(identity.clone()),
+        licensing: Arc::new(licensing),
+        people: Arc::new(people),
         tokens: AccessTokens::new(key.as_bytes()),
         trusted_proxies,
         secure_cookies: config.public_url().starts_with("https://"),
-    })
+    };
+    Ok((state, identity))
 }

@@ -13,4 +13,3 @@ mod listing;
 mod read_models;
 
 pub use connection::{Backend, ConnectError, Store};
-pub use read_models::{AuditEntry, AuditFilter, DashboardCounts};

@@ -1,65 +1,25 @@
-//! Read-only views for screens: the dashboard's counts and the audit log, filtered by scope.
+//! The [`ReadModels`] query port: the dashboard's counts and the audit log, filtered by scope.
 
 use std::collections::HashMap;
 
-use kernel::{AuditAction, Page, PageRequest, Scope};
+use app::{AuditEntry, AuditFilter, DashboardCounts, ReadModels};
+use identity::{EulaDocument, EulaRepository};
+use kernel::{Page, PageRequest, Scope};
 use sea_orm::{
     ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select,
     prelude::{Expr, Uuid},
     sea_query::{ExprTrait, Query},
 };
-use time::OffsetDateTime;
 
 use crate::{
-    Store,
+    Backend, Store,
     entities::{attempts, audit_events, batches, companies, countries, industries, users},
     listing::{contains, search_term},
 };
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DashboardCounts {
-    pub companies: u64,
-    pub batches: u64,
-    pub trainees: u64,
-    pub attempts: u64,
-    pub levels_played: u64,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct AuditEntry {
-    pub id: Uuid,
-    pub at: OffsetDateTime,
-    pub actor_id: Option<Uuid>,
-    /// The actor's name as it is now; `None` for the system or a removed person.
-    pub actor_name: Option<String>,
-    pub action: String,
-    pub target_type: String,
-    pub target_id: Option<String>,
-    /// The name of the person or record acted on, as it is now, where it has one.
-    pub target_name: Option<String>,
-    pub company_id: Option<Uuid>,
-    pub details: serde_json::Value,
-    pub ip: Option<String>,
-}
-
-/// Which audit events a list shows.
-#[derive(Clone, Debug, Default)]
-pub struct AuditFilter {
-    pub action: Option<AuditAction>,
-    pub target_type: Option<String>,
-    pub target_id: Option<String>,
-    pub actor: Option<Uuid>,
-    pub company: Option<Uuid>,
-    pub from: Option<OffsetDateTime>,
-    pub until: Option<OffsetDateTime>,
-    /// Part of the actor's name or e-mail, any case.
-    pub actor_search: Option<String>,
-}
-
-impl Store {
-    /// # Errors
-    /// Database failures.
-    pub async fn dashboard(&self, scope: Scope) -> anyhow::Result<DashboardCounts> {
+#[async_trait::async_trait]
+impl ReadModels for Store {
+    async fn dashboard(&self, scope: Scope) -> anyhow::Result<DashboardCounts> {
         let (company, user) = match scope {
             Scope::All => (None, None),
             Scope::Company(company) => (Some(company.as_uuid()), None),
@@ -104,11 +64,7 @@ impl Store {
         })
     }
 
-    /// Audit events newest first; `Scope::User` sees none (trainees have no audit log).
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn audit_events(
+    async fn audit_events(
         &self,
         scope: Scope,
         page: &PageRequest,
@@ -183,6 +139,23 @@ impl Store {
         })
     }
 
+    async fn current_eula(&self, locale: &str) -> anyhow::Result<Option<EulaDocument>> {
+        EulaRepository::current_eula(self, locale).await
+    }
+
+    async fn ping(&self) -> anyhow::Result<()> {
+        Ok(Self::ping(self).await?)
+    }
+
+    fn database(&self) -> &'static str {
+        match self.backend() {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
+        }
+    }
+}
+
+impl Store {
     /// The names of every actor and named target on one page of events: one query per kind
     /// of record, not one per event.
     async fn audit_names(&self, rows: &[audit_events::Model]) -> anyhow::Result<HashMap<(String, Uuid), String>> {

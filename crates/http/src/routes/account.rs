@@ -1,7 +1,6 @@
 //! The signed-in person's own view: who they are, their dashboard, the current EULA.
 
 use actix_web::{get, web};
-use identity::EulaRepository;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -55,7 +54,7 @@ pub struct Dashboard {
 )]
 #[get("/dashboard")]
 async fn dashboard(state: web::Data<AppState>, who: Authenticated) -> Result<web::Json<Dashboard>, ApiError> {
-    let counts = state.store.dashboard(who.0.scope).await.map_err(ApiError::internal)?;
+    let counts = state.read_models.dashboard(who.0.scope).await.map_err(ApiError::internal)?;
     Ok(web::Json(Dashboard {
         companies: counts.companies,
         batches: counts.batches,
@@ -76,6 +75,6 @@ async fn dashboard(state: web::Data<AppState>, who: Authenticated) -> Result<web
 )]
 #[get("/eula/current")]
 async fn current_eula(state: web::Data<AppState>, meta: RequestMeta) -> Result<web::Json<Eula>, ApiError> {
-    let eula = state.store.current_eula(meta.locale).await.map_err(ApiError::internal)?;
+    let eula = state.read_models.current_eula(meta.locale).await.map_err(ApiError::internal)?;
     eula.map(|e| web::Json(Eula::from(e))).ok_or(ApiError::new(ProblemCode::NotFound))
 }

@@ -127,7 +127,7 @@ async fn list_audit_events(
 ) -> Result<web::Json<AuditEventPage>, ApiError> {
     let request = list.request()?;
     let filter = query.into_inner().filter(list.search())?;
-    let page = state.store.audit_events(who.0.scope, &request, &filter).await.map_err(ApiError::internal)?;
+    let page = state.read_models.audit_events(who.0.scope, &request, &filter).await.map_err(ApiError::internal)?;
     Ok(web::Json(AuditEventPage {
         items: page
             .items
@@ -155,7 +155,7 @@ async fn list_audit_events(
 impl AuditQuery {
     /// The store's filter, its times checked: within the days every date of the portal lies
     /// in (2000-01-01 to 2100-12-31, in UTC), and `from` not after `until`.
-    fn filter(self, actor_search: Option<String>) -> Result<store::AuditFilter, ApiError> {
+    fn filter(self, actor_search: Option<String>) -> Result<app::AuditFilter, ApiError> {
         use licensing::drafts::{EARLIEST_DATE, LATEST_DATE};
         let sane =
             |at: &OffsetDateTime| (EARLIEST_DATE..=LATEST_DATE).contains(&at.to_offset(time::UtcOffset::UTC).date());
@@ -170,7 +170,7 @@ impl AuditQuery {
         {
             return Err(ApiError::out_of_range("until", "a time not before from"));
         }
-        Ok(store::AuditFilter {
+        Ok(app::AuditFilter {
             action: self.action.map(|code| code.0),
             target_type: self.target_type,
             target_id: self.target_id,
@@ -215,7 +215,7 @@ async fn export_audit_events(
     let mut written = HashSet::new();
     for number in 1..=EXPORT_MAX / kernel::PageRequest::MAX_PER_PAGE {
         let request = kernel::PageRequest::largest(number)?;
-        let page = state.store.audit_events(who.0.scope, &request, &filter).await.map_err(ApiError::internal)?;
+        let page = state.read_models.audit_events(who.0.scope, &request, &filter).await.map_err(ApiError::internal)?;
         for e in page.items.iter().filter(|e| written.insert(e.id)) {
             let at = e.at.format(&time::format_description::well_known::Rfc3339).map_err(ApiError::internal)?;
             let record = [

@@ -122,8 +122,7 @@ async fn login(
         // The right password: this browser is known to the account from now on (OWASP's
         // device cookie), so guessing from elsewhere never slows its owner down here.
         Ok(step) => {
-            let device =
-                state.tokens.device(&email, kernel::Clock::now(state.identity.clock())).map_err(ApiError::internal)?;
+            let device = state.tokens.device(&email, state.identity.now()).map_err(ApiError::internal)?;
             let cookie = Cookie::build(DEVICE_COOKIE, device)
                 .path("/api/v1/auth")
                 .http_only(true)
@@ -282,6 +281,6 @@ fn otp_challenge(challenge: identity::Challenge) -> OtpChallenge {
 
 /// Signs the access token of a freshly opened session.
 pub(super) fn grant(state: &AppState, opened: OpenedSession) -> Result<SessionGrant, ApiError> {
-    let token = state.tokens.issue(&opened, kernel::Clock::now(state.identity.clock())).map_err(ApiError::internal)?;
+    let token = state.tokens.issue(&opened, state.identity.now()).map_err(ApiError::internal)?;
     Ok(SessionGrant { token, expires_at: opened.expires_at, user: Me::from(&opened.user) })
 }

@@ -46,11 +46,8 @@ pub struct Readiness {
 )]
 #[get("/readyz")]
 async fn readiness(state: web::Data<AppState>) -> Result<web::Json<Readiness>, ApiError> {
-    let database = match state.store.backend() {
-        store::Backend::Sqlite => "sqlite",
-        store::Backend::Postgres => "postgres",
-    };
-    match state.store.ping().await {
+    let database = state.read_models.database();
+    match state.read_models.ping().await {
         Ok(()) => Ok(web::Json(Readiness { status: "ready", database })),
         Err(e) => {
             tracing::warn!(error = %e, "readiness: database did not answer");

@@ -30,7 +30,7 @@ impl MayOpenSession for LoginResponse {
 
 /// `body` as JSON on `response`, with the session cookies when it opened a session.
 pub(super) fn json(response: &mut HttpResponseBuilder, body: &impl MayOpenSession, state: &AppState) -> HttpResponse {
-    cookies_and_json(response, body, state.secure_cookies, kernel::Clock::now(state.identity.clock()))
+    cookies_and_json(response, body, state.secure_cookies, state.identity.now())
 }
 
 fn cookies_and_json(
@@ -54,7 +54,7 @@ pub(super) struct SignedIn<T> {
 
 impl<T> SignedIn<T> {
     pub(super) fn new(state: &AppState, body: T) -> Self {
-        Self { body, secure: state.secure_cookies, now: kernel::Clock::now(state.identity.clock()) }
+        Self { body, secure: state.secure_cookies, now: state.identity.now() }
     }
 }
 

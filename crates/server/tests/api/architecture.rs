@@ -1,9 +1,10 @@
-//! The hexagonal rule, enforced: domain crates reach no I/O crate, even transitively; and the
-//! documentation a newcomer reads stays inside the repository.
+//! The hexagonal rule, enforced: domain and application crates reach no I/O crate, even
+//! transitively, and the HTTP adapter reaches no other adapter; and the documentation a
+//! newcomer reads stays inside the repository.
 
 use std::collections::{BTreeSet, HashMap};
 
-const DOMAIN: [&str; 5] = ["kernel", "password-policy", "identity", "licensing", "scoring"];
+const DOMAIN: [&str; 6] = ["kernel", "password-policy", "identity", "licensing", "scoring", "app"];
 const IO: [&str; 12] = [
     "sea-orm",
     "sqlx",
@@ -19,8 +20,9 @@ const IO: [&str; 12] = [
     "utoipa",
 ];
 
-#[test]
-fn domain_crates_depend_on_no_io_crate() {
+/// Every crate that `package` reaches through normal (not dev, not build) dependencies, by
+/// name, however indirectly: tests may use a runtime, shipped code may not.
+fn reached_by(package: &str) -> BTreeSet<String> {
     let output = std::process::Command::new(env!("CARGO"))
         .args([
             "metadata",
@@ -39,7 +41,6 @@ fn domain_crates_depend_on_no_io_crate() {
         .iter()
         .map(|p| (p["id"].as_str().unwrap(), p["name"].as_str().unwrap()))
         .collect();
-    // Normal (not dev, not build) edges only: tests may use a runtime, shipped code may not.
     let normal_deps: HashMap<&str, Vec<&str>> = metadata["resolve"]["nodes"]
         .as_array()
         .unwrap()
@@ -55,21 +56,36 @@ fn domain_crates_depend_on_no_io_crate() {
             (node["id"].as_str().unwrap(), deps)
         })
         .collect();
-
-    for domain in DOMAIN {
-        let root = name_of.iter().find(|(_, name)| **name == domain).map(|(id, _)| *id).expect(domain);
-        let mut seen = BTreeSet::new();
-        let mut queue = vec![root];
-        while let Some(id) = queue.pop() {
-            for dep in &normal_deps[id] {
-                if seen.insert(*dep) {
-                    queue.push(dep);
-                }
+    let root = name_of.iter().find(|(_, name)| **name == package).map(|(id, _)| *id).expect(package);
+    let mut seen = BTreeSet::new();
+    let mut queue = vec![root];
+    while let Some(id) = queue.pop() {
+        for dep in &normal_deps[id] {
+            if seen.insert(*dep) {
+                queue.push(dep);
             }
         }
-        let reached: Vec<&str> = seen.iter().map(|id| name_of[id]).filter(|name| IO.contains(name)).collect();
-        assert!(reached.is_empty(), "domain crate {domain} reaches I/O crates {reached:?}");
     }
+    seen.iter().map(|id| name_of[id].to_owned()).collect()
+}
+
+#[test]
+fn domain_and_application_crates_depend_on_no_io_crate() {
+    for inner in DOMAIN {
+        let reached: Vec<String> = reached_by(inner).into_iter().filter(|name| IO.contains(&name.as_str())).collect();
+        assert!(reached.is_empty(), "{inner} reaches I/O crates {reached:?}");
+    }
+}
+
+/// The HTTP adapter drives the application through its ports: which storage and mail stand
+/// behind them is the server's business alone.
+#[test]
+fn the_http_adapter_reaches_neither_the_store_nor_mail() {
+    let reached = reached_by("http-api");
+    let other_adapters: Vec<&str> =
+        ["store", "mail", "sea-orm", "sqlx", "lettre"].into_iter().filter(|name| reached.contains(*name)).collect();
+    assert!(other_adapters.is_empty(), "http reaches {other_adapters:?}");
+    assert!(reached.contains("app"), "http drives the application crate");
 }
 
 /// A newcomer has only the repository: every link in the README and `docs/` leads to a file

@@ -1,0 +1,69 @@
+//! The read models screens show, as a query port the store implements: the dashboard's
+//! counts, the audit log, the EULA in force, and the database's health.
+
+use identity::EulaDocument;
+use kernel::{AuditAction, Page, PageRequest, Scope};
+use time::OffsetDateTime;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DashboardCounts {
+    pub companies: u64,
+    pub batches: u64,
+    pub trainees: u64,
+    pub attempts: u64,
+    pub levels_played: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AuditEntry {
+    pub id: uuid::Uuid,
+    pub at: OffsetDateTime,
+    pub actor_id: Option<uuid::Uuid>,
+    /// The actor's name as it is now; `None` for the system or a removed person.
+    pub actor_name: Option<String>,
+    pub action: String,
+    pub target_type: String,
+    pub target_id: Option<String>,
+    /// The name of the person or record acted on, as it is now, where it has one.
+    pub target_name: Option<String>,
+    pub company_id: Option<uuid::Uuid>,
+    pub details: serde_json::Value,
+    pub ip: Option<String>,
+}
+
+/// Which audit events a list shows.
+#[derive(Clone, Debug, Default)]
+pub struct AuditFilter {
+    pub action: Option<AuditAction>,
+    pub target_type: Option<String>,
+    pub target_id: Option<String>,
+    pub actor: Option<uuid::Uuid>,
+    pub company: Option<uuid::Uuid>,
+    pub from: Option<OffsetDateTime>,
+    pub until: Option<OffsetDateTime>,
+    /// Part of the actor's name or e-mail, any case.
+    pub actor_search: Option<String>,
+}
+
+#[async_trait::async_trait]
+pub trait ReadModels: Send + Sync + 'static {
+    /// What the caller's dashboard counts, within their scope.
+    async fn dashboard(&self, scope: Scope) -> anyhow::Result<DashboardCounts>;
+
+    /// Audit events newest first; `Scope::User` sees none (trainees have no audit log).
+    async fn audit_events(
+        &self,
+        scope: Scope,
+        page: &PageRequest,
+        filter: &AuditFilter,
+    ) -> anyhow::Result<Page<AuditEntry>>;
+
+    /// The newest EULA in `locale`, or in English when it has no such text.
+    async fn current_eula(&self, locale: &str) -> anyhow::Result<Option<EulaDocument>>;
+
+    /// One round trip, for readiness probes.
+    async fn ping(&self) -> anyhow::Result<()>;
+
+    /// The database's name: `sqlite` or `postgres`.
+    fn database(&self) -> &'static str;
+}
