@@ -192,30 +192,10 @@ pub trait UserDirectory: Clone + Send + Sync + 'static {
     fn set_enabled(&self, id: UserId, enabled: bool) -> impl Future<Output = Result<()>> + Send;
 }
 
-pub trait IdentityStore:
-    UserRepository
-    + UserDirectory
-    + SessionRepository
-    + TokenRepository
-    + ThrottleRepository
-    + EulaRepository
-    + AuditLog
-    + SettingsRepository
-    + PolicyRepository
-{
-}
-
-impl<T> IdentityStore for T where
-    T: UserRepository
-        + UserDirectory
-        + SessionRepository
-        + TokenRepository
-        + ThrottleRepository
-        + EulaRepository
-        + AuditLog
-        + SettingsRepository
-        + PolicyRepository
-{
+kernel::trait_alias! {
+    /// Every repository identity needs, as one bound.
+    pub IdentityStore = UserRepository + UserDirectory + SessionRepository + TokenRepository + ThrottleRepository
+        + EulaRepository + AuditLog + SettingsRepository + PolicyRepository
 }
 
 /// Tells people things by mail, in their language. A mail is queued durably before this

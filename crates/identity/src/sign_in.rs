@@ -79,6 +79,12 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         &self.clock
     }
 
+    /// The time by the service's clock.
+    #[must_use]
+    pub fn now(&self) -> time::OffsetDateTime {
+        self.clock.now()
+    }
+
     #[must_use]
     pub const fn hasher(&self) -> &H {
         &self.hasher

@@ -21,3 +21,15 @@ pub use page::{Page, PageOutOfRange, PageRequest, SortDirection};
 pub use role::{Role, UnknownRole};
 pub use scope::Scope;
 pub use session_minutes::{SessionMinutes, SessionMinutesError};
+
+/// Declares `$name` as a trait every type implementing all the bounds has: one name for a
+/// long list of ports.
+#[macro_export]
+macro_rules! trait_alias {
+    ($(#[$doc:meta])* $vis:vis $name:ident = $first:ident $(+ $rest:ident)*) => {
+        $(#[$doc])*
+        $vis trait $name: $first $(+ $rest)* {}
+
+        impl<T: $first $(+ $rest)*> $name for T {}
+    };
+}

@@ -283,7 +283,7 @@ pub trait Enrolment: Clone + Send + Sync + 'static {
     ) -> impl Future<Output = std::result::Result<Vec<UserId>, EnrolError>> + Send;
 }
 
-/// Everything licensing stores, implemented by one adapter.
-pub trait LicensingStore: ReferenceData + Companies + Batches + Seats + Enrolment + AuditLog {}
-
-impl<T: ReferenceData + Companies + Batches + Seats + Enrolment + AuditLog> LicensingStore for T {}
+kernel::trait_alias! {
+    /// Everything licensing stores, implemented by one adapter.
+    pub LicensingStore = ReferenceData + Companies + Batches + Seats + Enrolment + AuditLog
+}

@@ -32,3 +32,9 @@ pub fn outbox<Q: MailQueue>(
         OutboxWorker::new(queue, transport, from, wake, clock),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    /// Held by the tests that log: see the outbox transport's log test.
+    pub(crate) static LOGGING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+}

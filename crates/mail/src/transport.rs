@@ -95,6 +95,9 @@ mod tests {
         let captured = Captured::default();
         let writer = captured.clone();
         let subscriber = tracing_subscriber::fmt().with_writer(move || writer.clone()).with_ansi(false).finish();
+        // Tracing caches per call site whether anyone listens: a test logging the same line on
+        // another thread at this moment could leave this subscriber deaf to it.
+        let _alone = crate::tests::LOGGING.lock().await;
         let _log = tracing::subscriber::set_default(subscriber);
 
         Transport::Outbox(folder.path().to_owned())

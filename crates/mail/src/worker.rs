@@ -136,6 +136,7 @@ mod tests {
     async fn a_failed_mail_is_kept_for_later_and_sent_once_the_server_answers() {
         let queue = Queue::default();
         let from: Mailbox = "Playtrack <no-reply@playtrack.example>".parse().unwrap();
+        let _alone = crate::tests::LOGGING.lock().await;
         let wake = Arc::new(Notify::new());
         let start = OffsetDateTime::UNIX_EPOCH + Duration::days(20_000);
         let clock = ManualClock::starting_at(start);

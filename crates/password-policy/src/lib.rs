@@ -93,18 +93,7 @@ impl PasswordPolicy {
     /// an uppercase, a lowercase and a digit.
     #[must_use]
     pub const fn invitation_default() -> Self {
-        Self {
-            company: None,
-            digits: true,
-            letters: false,
-            lowercase: true,
-            uppercase: true,
-            symbols: false,
-            special_characters: false,
-            minimum_length: 6,
-            maximum_length: 16,
-            active: true,
-        }
+        Self { special_characters: false, minimum_length: 6, ..Self::new_password() }
     }
 
     /// One verdict for every rule this policy has, in a stable order.

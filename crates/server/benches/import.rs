@@ -6,50 +6,23 @@
 
 use std::time::{Duration, Instant};
 
-use identity::{Argon2Hasher, NewUser, UserRepository, UserStatus};
-use kernel::{Email, Role};
+mod support;
+
 use sea_orm::{ConnectionTrait, Database, TransactionTrait};
 use serde_json::{Value, json};
-use server::{config::Config, startup::Application};
-use store::Store;
+use support::PASSWORD;
 
-const PASSWORD: &str = "Bench-mark-2026!";
 const TRAINEES: usize = 1_000;
 const ROUNDS: usize = 3;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let folder = tempfile::tempdir()?;
-    let config = Config {
-        bind: "127.0.0.1:0".into(),
-        data_dir: folder.path().to_owned(),
-        log: "warn".into(),
-        ..Config::default()
-    };
-    let store = Store::connect(&config.database_url()).await?;
-    store.migrate().await?;
-    store
-        .create(NewUser {
-            email: Email::parse("bench@provider.example")?,
-            name: "Bench".into(),
-            role: Role::SuperAdmin,
-            company: None,
-            status: UserStatus::Active,
-            password: Some(Argon2Hasher::default().hash_now(PASSWORD)?),
-            mfa_required: false,
-            locale: "en".into(),
-            created_at: time::OffsetDateTime::now_utc(),
-        })
-        .await?;
-    let app = Application::with_store(&config, store, kernel::AnyClock::System(kernel::SystemClock)).await?;
-    let api =
-        Api { client: reqwest::Client::new(), base: format!("http://127.0.0.1:{}", app.port()), token: String::new() };
-    tokio::spawn(app.run_until_stopped());
-    let token =
-        api.call("/api/v1/auth/login", json!({ "email": "bench@provider.example", "password": PASSWORD })).await?;
+    let server = support::start(1).await?;
+    let api = Api { client: reqwest::Client::new(), base: server.base.clone(), token: String::new() };
+    let token = api.call("/api/v1/auth/login", json!({ "email": server.admins[0], "password": PASSWORD })).await?;
     let api = Api { token: token["token"].as_str().unwrap_or_default().to_owned(), ..api };
 
-    let plain = Database::connect(config.database_url()).await?;
+    let plain = Database::connect(&server.database_url).await?;
     plain.execute_unprepared("CREATE TABLE bench_rows (id INTEGER PRIMARY KEY, name TEXT, email TEXT)").await?;
     println!("Playtrack import benchmark: {TRAINEES} trainees a round, {ROUNDS} rounds, SQLite, release build");
     for round in 0..ROUNDS {

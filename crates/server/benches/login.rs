@@ -4,12 +4,10 @@
 
 use std::time::{Duration, Instant};
 
-use identity::{Argon2Hasher, NewUser, UserRepository, UserStatus};
-use kernel::{Email, Role};
-use server::{config::Config, startup::Application};
-use store::Store;
+mod support;
 
-const PASSWORD: &str = "Bench-mark-2026!";
+use support::PASSWORD;
+
 const USERS: usize = 32;
 const CONCURRENCY: usize = 16;
 const SATURATION: Duration = Duration::from_secs(10);
@@ -17,37 +15,8 @@ const PROBE_EVERY: Duration = Duration::from_millis(20);
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let folder = tempfile::tempdir()?;
-    let config = Config {
-        bind: "127.0.0.1:0".into(),
-        data_dir: folder.path().to_owned(),
-        log: "warn".into(),
-        ..Config::default()
-    };
-    let store = Store::connect(&config.database_url()).await?;
-    store.migrate().await?;
-    let hash = Argon2Hasher::default().hash_now(PASSWORD)?;
-    let mut emails = Vec::new();
-    for n in 0..USERS {
-        let email = Email::parse(&format!("bench-{n}@provider.example"))?;
-        store
-            .create(NewUser {
-                email: email.clone(),
-                name: format!("Bench {n}"),
-                role: Role::SuperAdmin,
-                company: None,
-                status: UserStatus::Active,
-                password: Some(hash.clone()),
-                mfa_required: false,
-                locale: "en".into(),
-                created_at: time::OffsetDateTime::now_utc(),
-            })
-            .await?;
-        emails.push(email.to_string());
-    }
-    let app = Application::with_store(&config, store, kernel::AnyClock::System(kernel::SystemClock)).await?;
-    let base = format!("http://127.0.0.1:{}", app.port());
-    tokio::spawn(app.run_until_stopped());
+    let server = support::start(USERS).await?;
+    let (base, emails) = (server.base.clone(), server.admins.clone());
     let client = reqwest::Client::builder().pool_max_idle_per_host(CONCURRENCY * 2).build()?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     println!(

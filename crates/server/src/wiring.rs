@@ -17,13 +17,14 @@ pub struct Transactions {
     pub clock: kernel::AnyClock,
 }
 
-impl app::UnitOfWork for Transactions {
-    type Store = store::Store;
-    type Notifier = mail::MailNotifier<store::Store>;
-    type Hasher = crate::hashing::PooledHasher;
-    type Clock = kernel::AnyClock;
+/// The services of one transaction as this server wires them.
+pub type Work =
+    app::Work<store::Store, mail::MailNotifier<store::Store>, crate::hashing::PooledHasher, kernel::AnyClock>;
 
-    async fn begin(&self) -> anyhow::Result<app::Work<Self>> {
+impl app::UnitOfWork for Transactions {
+    type Work = Work;
+
+    async fn begin(&self) -> anyhow::Result<Work> {
         let transaction = self.store.begin().await?;
         let notifier = self.identity.notifier().with_queue(transaction.clone());
         Ok(app::Work {
@@ -33,7 +34,7 @@ impl app::UnitOfWork for Transactions {
         })
     }
 
-    async fn commit(&self, work: app::Work<Self>) -> anyhow::Result<()> {
+    async fn commit(&self, work: Work) -> anyhow::Result<()> {
         let app::Work { identity, licensing, transaction } = work;
         drop((identity, licensing));
         transaction.commit().await?;

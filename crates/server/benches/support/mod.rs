@@ -1,0 +1,46 @@
+//! What every benchmark starts from: the real server (release build) on embedded SQLite in a
+//! temporary folder, with super admins who sign in with [`PASSWORD`] and no e-mailed code.
+#![allow(dead_code, reason = "each benchmark includes this module and uses its own part of it")]
+
+use identity::{Argon2Hasher, NewUser, UserRepository};
+use kernel::Email;
+use server::{config::Config, startup::Application};
+use store::Store;
+use time::OffsetDateTime;
+
+pub const PASSWORD: &str = "Bench-mark-2026!";
+
+pub struct Server {
+    /// `http://127.0.0.1:<port>`.
+    pub base: String,
+    /// The database's URL, for a baseline measured on the same file.
+    pub database_url: String,
+    /// The super admins' e-mail addresses.
+    pub admins: Vec<String>,
+    _folder: tempfile::TempDir,
+}
+
+/// Starts the server with `admins` super admins, `bench-<n>@provider.example`.
+pub async fn start(admins: usize) -> anyhow::Result<Server> {
+    let folder = tempfile::tempdir()?;
+    let config = Config {
+        bind: "127.0.0.1:0".into(),
+        data_dir: folder.path().to_owned(),
+        log: "warn".into(),
+        ..Config::default()
+    };
+    let store = Store::connect(&config.database_url()).await?;
+    store.migrate().await?;
+    let hash = Argon2Hasher::default().hash_now(PASSWORD)?;
+    let mut emails = Vec::new();
+    for n in 0..admins {
+        let email = Email::parse(&format!("bench-{n}@provider.example"))?;
+        let admin = NewUser::super_admin(email.clone(), format!("Bench {n}"), hash.clone(), OffsetDateTime::now_utc());
+        store.create(admin).await?;
+        emails.push(email.to_string());
+    }
+    let app = Application::with_store(&config, store, kernel::AnyClock::System(kernel::SystemClock)).await?;
+    let base = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    Ok(Server { base, database_url: config.database_url(), admins: emails, _folder: folder })
+}
