@@ -2,6 +2,7 @@
 //! disabling with the seat released, and the bulk import — each one transaction.
 
 use identity::{AdminActionError, CreateUserError, User};
+use kernel::FieldCode;
 use kernel::{Actor, BatchId, CompanyId, Email, Role, UserId};
 use licensing::{ImportError, ImportRow, Invalid, LicensingError, RowPlan, TraineeDraft, drafts};
 
@@ -79,7 +80,7 @@ impl<U: UnitOfWork> People<U> {
             Ok(user) => user,
             Err(CreateUserError::EmailTaken(_)) => return Err(PeopleError::EmailTaken),
             Err(CreateUserError::CompanyRequired { .. }) => {
-                return Err(Invalid(vec![licensing::FieldProblem::new("company_id", "REQUIRED")]).into());
+                return Err(Invalid(vec![licensing::FieldProblem::new("company_id", FieldCode::Required)]).into());
             }
             Err(CreateUserError::Unknown(e)) => return Err(e.into()),
         };

@@ -3,6 +3,7 @@
 //! their whole cause chain and never sent.
 
 use actix_web::{HttpResponse, ResponseError, http::StatusCode};
+use kernel::FieldCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -143,13 +144,35 @@ pub struct Problem {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct FieldError {
     pub field: String,
-    pub code: String,
+    #[schema(value_type = FieldCodes)]
+    pub code: FieldCode,
 }
 
 impl FieldError {
     #[must_use]
-    pub fn new(field: &str, code: &str) -> Self {
-        Self { field: field.to_owned(), code: code.to_owned() }
+    pub fn new(field: &str, code: FieldCode) -> Self {
+        Self { field: field.to_owned(), code }
+    }
+}
+
+/// The schema of [`FieldCode`] (named `FieldCode` in the spec): every code, from the
+/// kernel's one list, so the generated client knows them all.
+#[derive(Debug)]
+pub struct FieldCodes;
+
+impl utoipa::PartialSchema for FieldCodes {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some("What is wrong with the field."))
+            .enum_values(Some(FieldCode::ALL.iter().map(|code| code.as_str())))
+            .into()
+    }
+}
+
+impl ToSchema for FieldCodes {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "FieldCode".into()
     }
 }
 
@@ -194,12 +217,9 @@ impl ApiError {
     /// `PASSWORD_POLICY` naming each unmet rule on the `password` field.
     #[must_use]
     pub fn password_policy(rules: &[password_policy::Rule]) -> Self {
-        let code = |rule: &password_policy::Rule| {
-            serde_json::to_value(rule).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
-        };
         Self::fields(
             ProblemCode::PasswordPolicy,
-            rules.iter().map(|rule| FieldError::new("password", &code(rule))).collect(),
+            rules.iter().map(|rule| FieldError::new("password", (*rule).into())).collect(),
         )
     }
 
@@ -212,7 +232,7 @@ impl ApiError {
     /// says what it may be.
     #[must_use]
     pub fn out_of_range(field: &str, expected: &str) -> Self {
-        Self::fields(ProblemCode::MalformedRequest, vec![FieldError::new(field, "OUT_OF_RANGE")])
+        Self::fields(ProblemCode::MalformedRequest, vec![FieldError::new(field, FieldCode::OutOfRange)])
             .with_detail(format!("{field}: expected {expected}"))
     }
 
@@ -293,6 +313,17 @@ impl From<identity::AdminActionError> for ApiError {
             E::NotFound => Self::new(ProblemCode::NotFound),
             E::WrongState(status) => Self::user_state(status),
             E::Throttled { retry_after } => Self::rate_limited(retry_after),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<identity::AuthenticateError> for ApiError {
+    fn from(e: identity::AuthenticateError) -> Self {
+        use identity::AuthenticateError as E;
+        match e {
+            E::Invalid => Self::new(ProblemCode::Unauthenticated),
+            E::Expired => Self::new(ProblemCode::SessionExpired),
             E::Unknown(e) => Self::internal(e),
         }
     }

@@ -3,6 +3,7 @@
 //! decoded (so a small file that unpacks into a huge bitmap is refused cheaply), then decoded
 //! and encoded again, which drops metadata and anything appended to the image.
 
+use kernel::FieldCode;
 use std::io::Cursor;
 
 use image::{ImageFormat, ImageReader, Limits};
@@ -24,11 +25,11 @@ pub enum Rejected {
 
 impl Rejected {
     #[must_use]
-    pub const fn code(self) -> &'static str {
+    pub const fn code(self) -> FieldCode {
         match self {
-            Self::Type => "LOGO_TYPE",
-            Self::Size => "LOGO_SIZE",
-            Self::Dimensions => "LOGO_DIMENSIONS",
+            Self::Type => FieldCode::LogoType,
+            Self::Size => FieldCode::LogoSize,
+            Self::Dimensions => FieldCode::LogoDimensions,
         }
     }
 }

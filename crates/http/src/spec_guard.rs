@@ -3,6 +3,7 @@
 //! operation takes is read from the document itself, so the spec and the server cannot drift:
 //! a misspelt `pag=2` is an error, not a silently ignored filter.
 
+use kernel::FieldCode;
 use std::{collections::HashSet, sync::Arc};
 
 use actix_web::{
@@ -123,7 +124,7 @@ pub async fn refuse_undocumented(
             answer
         }
         Some(Undocumented::Parameter(key)) => {
-            ApiError::fields(ProblemCode::MalformedRequest, vec![FieldError::new(&key, "UNKNOWN_PARAMETER")])
+            ApiError::fields(ProblemCode::MalformedRequest, vec![FieldError::new(&key, FieldCode::UnknownParameter)])
                 .with_detail(format!("{key}: not a parameter of this operation"))
                 .error_response()
         }

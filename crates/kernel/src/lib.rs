@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod clock;
 pub mod email;
+pub mod field_code;
 pub mod ids;
 pub mod locale;
 pub mod page;
@@ -15,6 +16,7 @@ pub mod session_minutes;
 pub use audit::{Actor, AuditAction, AuditEvent, AuditLog, UnknownAuditAction};
 pub use clock::{AnyClock, Clock, ManualClock, SystemClock};
 pub use email::{Email, EmailError};
+pub use field_code::FieldCode;
 pub use ids::*;
 pub use locale::LOCALES;
 pub use page::{Page, PageOutOfRange, PageRequest, SortDirection};

@@ -1,6 +1,7 @@
 //! What an admin typed into a form, and the checks that turn it into a record. Each failed
 //! check names its field and a stable code the UI translates with the seed's messages.
 
+use kernel::FieldCode;
 use kernel::{AllocationId, BatchId, CompanyId, CountryId, Email, EmailError, IndustryId, SessionMinutes};
 use time::Date;
 
@@ -18,18 +19,16 @@ pub const SEATS_MAX: i64 = 100_000;
 pub const EARLIEST_DATE: Date = time::macros::date!(2000 - 01 - 01);
 pub const LATEST_DATE: Date = time::macros::date!(2100 - 12 - 31);
 
-/// One field's problem: `REQUIRED`, `TOO_LONG`, `CONTROL_CHARACTER`, `INVALID_EMAIL`,
-/// `SESSION_MINUTES`, `ISO_CODE`, `SEATS`, `DATE_RANGE`, `DATE_ORDER`, `TAKEN` (a unique value
-/// already used), `UNKNOWN` (a reference to nothing the caller can see).
+/// One field's problem, as a stable [`FieldCode`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldProblem {
     pub field: &'static str,
-    pub code: &'static str,
+    pub code: FieldCode,
 }
 
 impl FieldProblem {
     #[must_use]
-    pub const fn new(field: &'static str, code: &'static str) -> Self {
+    pub const fn new(field: &'static str, code: FieldCode) -> Self {
         Self { field, code }
     }
 }
@@ -55,9 +54,9 @@ impl Checks {
     fn free_text(&mut self, field: &'static str, value: &str, max: usize) -> String {
         let value = value.trim();
         if value.chars().count() > max {
-            self.problem(field, "TOO_LONG");
+            self.problem(field, FieldCode::TooLong);
         } else if value.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
-            self.problem(field, "CONTROL_CHARACTER");
+            self.problem(field, FieldCode::ControlCharacter);
         }
         value.to_owned()
     }
@@ -65,19 +64,19 @@ impl Checks {
     /// A date within [`EARLIEST_DATE`]..=[`LATEST_DATE`] (`DATE_RANGE`).
     fn date(&mut self, field: &'static str, value: Option<Date>) -> Option<Date> {
         if value.is_some_and(|d| !(EARLIEST_DATE..=LATEST_DATE).contains(&d)) {
-            self.problem(field, "DATE_RANGE");
+            self.problem(field, FieldCode::DateRange);
         }
         value
     }
 
     fn required<T: Copy>(&mut self, field: &'static str, value: Option<T>) -> Option<T> {
         if value.is_none() {
-            self.0.push(FieldProblem::new(field, "REQUIRED"));
+            self.0.push(FieldProblem::new(field, FieldCode::Required));
         }
         value
     }
 
-    fn problem(&mut self, field: &'static str, code: &'static str) {
+    fn problem(&mut self, field: &'static str, code: FieldCode) {
         self.0.push(FieldProblem::new(field, code));
     }
 
@@ -97,11 +96,11 @@ impl Checks {
 pub fn text(field: &'static str, raw: &str, max: usize) -> Result<String, FieldProblem> {
     let value = raw.trim();
     if value.is_empty() {
-        Err(FieldProblem::new(field, "REQUIRED"))
+        Err(FieldProblem::new(field, FieldCode::Required))
     } else if value.chars().count() > max {
-        Err(FieldProblem::new(field, "TOO_LONG"))
+        Err(FieldProblem::new(field, FieldCode::TooLong))
     } else if value.chars().any(char::is_control) {
-        Err(FieldProblem::new(field, "CONTROL_CHARACTER"))
+        Err(FieldProblem::new(field, FieldCode::ControlCharacter))
     } else {
         Ok(value.to_owned())
     }
@@ -113,8 +112,8 @@ pub fn text(field: &'static str, raw: &str, max: usize) -> Result<String, FieldP
 /// The field's problem.
 pub fn email(field: &'static str, raw: &str) -> Result<Email, FieldProblem> {
     Email::parse(raw).map_err(|e| match e {
-        EmailError::Empty => FieldProblem::new(field, "REQUIRED"),
-        EmailError::Invalid(_) => FieldProblem::new(field, "INVALID_EMAIL"),
+        EmailError::Empty => FieldProblem::new(field, FieldCode::Required),
+        EmailError::Invalid(_) => FieldProblem::new(field, FieldCode::InvalidEmail),
     })
 }
 
@@ -131,7 +130,7 @@ pub fn locale(field: &'static str, raw: &str, default: &'static str) -> Result<&
     kernel::LOCALES
         .into_iter()
         .find(|l| l.eq_ignore_ascii_case(wanted))
-        .ok_or(FieldProblem::new(field, "UNKNOWN_LANGUAGE"))
+        .ok_or(FieldProblem::new(field, FieldCode::UnknownLanguage))
 }
 
 #[derive(Clone, Debug, Default)]
@@ -149,7 +148,7 @@ impl CountryDraft {
         let name = checks.text("name", &self.name, NAME_MAX);
         let iso_code = self.iso_code.trim().to_ascii_uppercase();
         if iso_code.len() != 2 || !iso_code.bytes().all(|b| b.is_ascii_uppercase()) {
-            checks.problem("iso_code", "ISO_CODE");
+            checks.problem("iso_code", FieldCode::IsoCode);
         }
         checks.finish(|| Some(Country { id, name, iso_code, active: self.active }))
     }
@@ -198,7 +197,7 @@ impl CompanyDraft {
             None => checks.required::<SessionMinutes>("session_minutes", None),
             Some(Ok(minutes)) => Some(minutes),
             Some(Err(_)) => {
-                checks.problem("session_minutes", "SESSION_MINUTES");
+                checks.problem("session_minutes", FieldCode::SessionMinutes);
                 None
             }
         };
@@ -239,7 +238,7 @@ impl BatchDraft {
         if let (Some(start), Some(end)) = (starts_on, ends_on)
             && end < start
         {
-            checks.problem("ends_on", "DATE_ORDER");
+            checks.problem("ends_on", FieldCode::DateOrder);
         }
         checks.finish(|| Some(Batch { id, company: company?, name, starts_on, ends_on, active: self.active }))
     }
@@ -264,7 +263,7 @@ impl AllocationDraft {
             None => checks.required::<u32>("seats", None),
             Some(n) if (1..=SEATS_MAX).contains(&n) => u32::try_from(n).ok(),
             Some(_) => {
-                checks.problem("seats", "SEATS");
+                checks.problem("seats", FieldCode::Seats);
                 None
             }
         };
@@ -275,7 +274,7 @@ impl AllocationDraft {
         if let (Some(from), Some(until)) = (valid_from, valid_until)
             && until < from
         {
-            checks.problem("valid_until", "DATE_ORDER");
+            checks.problem("valid_until", FieldCode::DateOrder);
         }
         checks.finish(|| {
             Some(Allocation {
@@ -309,7 +308,7 @@ mod tests {
         };
         assert_eq!(
             draft.check(CompanyId::new()),
-            Err(Invalid(vec![FieldProblem::new("session_minutes", "SESSION_MINUTES")]))
+            Err(Invalid(vec![FieldProblem::new("session_minutes", FieldCode::SessionMinutes)]))
         );
         assert!(CompanyDraft { session_minutes: Some(60), ..draft }.check(CompanyId::new()).is_ok());
     }
@@ -336,7 +335,10 @@ mod tests {
         };
         assert_eq!(
             draft.check(AllocationId::new()),
-            Err(Invalid(vec![FieldProblem::new("seats", "SEATS"), FieldProblem::new("valid_until", "DATE_ORDER")]))
+            Err(Invalid(vec![
+                FieldProblem::new("seats", FieldCode::Seats),
+                FieldProblem::new("valid_until", FieldCode::DateOrder)
+            ]))
         );
     }
 
@@ -352,7 +354,7 @@ mod tests {
         let year_minus_one = Date::from_calendar_date(-1, time::Month::January, 1).unwrap();
         assert_eq!(
             batch(Some(year_minus_one)).check(BatchId::new()),
-            Err(Invalid(vec![FieldProblem::new("starts_on", "DATE_RANGE")]))
+            Err(Invalid(vec![FieldProblem::new("starts_on", FieldCode::DateRange)]))
         );
         assert!(batch(Some(EARLIEST_DATE)).check(BatchId::new()).is_ok());
         let allocation = AllocationDraft {
@@ -364,20 +366,24 @@ mod tests {
         };
         assert_eq!(
             allocation.check(AllocationId::new()),
-            Err(Invalid(vec![FieldProblem::new("valid_until", "DATE_RANGE")]))
+            Err(Invalid(vec![FieldProblem::new("valid_until", FieldCode::DateRange)]))
         );
     }
 
     #[test]
     fn names_refuse_control_characters_and_remarks_keep_their_line_breaks() {
         for name in ["Meri\0dian", "Meri\ndian", "Meri\u{1b}dian", "Meri\u{7f}dian"] {
-            assert_eq!(text("name", name, NAME_MAX), Err(FieldProblem::new("name", "CONTROL_CHARACTER")), "{name:?}");
+            assert_eq!(
+                text("name", name, NAME_MAX),
+                Err(FieldProblem::new("name", FieldCode::ControlCharacter)),
+                "{name:?}"
+            );
         }
         assert_eq!(text("name", "  Méridien 東京 ", NAME_MAX), Ok("Méridien 東京".into()));
         let mut checks = Checks::default();
         assert_eq!(checks.free_text("remark", "Pilot.\r\nSecond line\tok", REMARK_MAX), "Pilot.\r\nSecond line\tok");
         checks.free_text("remark", "nul\0", REMARK_MAX);
-        assert_eq!(checks.0, [FieldProblem::new("remark", "CONTROL_CHARACTER")]);
+        assert_eq!(checks.0, [FieldProblem::new("remark", FieldCode::ControlCharacter)]);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Where a trainee's seat comes from, and the check of an import before anything is written.
 //! Both are pure: the import preview and the import itself run the same plan.
 
+use kernel::FieldCode;
 use std::collections::{HashMap, HashSet};
 
 use kernel::{AllocationId, BatchId, Email};
@@ -85,9 +86,9 @@ pub fn plan_import(rows: Vec<ImportRow>, context: ImportContext<'_>) -> Vec<RowP
             let email = drafts::email("email", &row.email).map_err(|p| problems.push(p)).ok();
             if let Some(email) = &email {
                 if !seen.insert(email.clone()) {
-                    problems.push(FieldProblem::new("email", "DUPLICATE"));
+                    problems.push(FieldProblem::new("email", FieldCode::Duplicate));
                 } else if context.taken_emails.contains(email) {
-                    problems.push(FieldProblem::new("email", "TAKEN"));
+                    problems.push(FieldProblem::new("email", FieldCode::Taken));
                 }
             }
             let batch = if row.batch.trim().is_empty() {
@@ -95,7 +96,7 @@ pub fn plan_import(rows: Vec<ImportRow>, context: ImportContext<'_>) -> Vec<RowP
             } else {
                 let found = by_name.get(&row.batch.trim().to_lowercase()).copied();
                 if found.is_none() {
-                    problems.push(FieldProblem::new("batch", "UNKNOWN_BATCH"));
+                    problems.push(FieldProblem::new("batch", FieldCode::UnknownBatch));
                 }
                 found
             };
@@ -110,7 +111,7 @@ pub fn plan_import(rows: Vec<ImportRow>, context: ImportContext<'_>) -> Vec<RowP
                         source.taken += 1;
                         allocation = Some(source.allocation.id);
                     }
-                    None => problems.push(FieldProblem::new("seat", "NO_SEAT_LEFT")),
+                    None => problems.push(FieldProblem::new("seat", FieldCode::NoSeatLeft)),
                 }
             }
             RowPlan { row, email, batch, allocation, locale, problems }
@@ -189,7 +190,7 @@ mod tests {
         };
         let verdicts: Vec<_> = plan_import(rows, context)
             .into_iter()
-            .map(|p| (p.row.line, p.problems.iter().map(|f| f.code).collect::<Vec<_>>()))
+            .map(|p| (p.row.line, p.problems.iter().map(|f| f.code.as_str()).collect::<Vec<_>>()))
             .collect();
         assert_eq!(
             verdicts,
@@ -234,7 +235,7 @@ mod tests {
                 (Some("fr"), vec![]),
                 (Some("ar"), vec![]),
                 (Some("it"), vec![]),
-                (None, vec![FieldProblem::new("locale", "UNKNOWN_LANGUAGE")]),
+                (None, vec![FieldProblem::new("locale", FieldCode::UnknownLanguage)]),
             ]
         );
     }

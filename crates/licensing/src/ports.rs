@@ -265,7 +265,7 @@ pub struct Enrolee {
 pub enum EnrolError {
     /// Row `index` (0-based) cannot be written; nothing was.
     #[error("row {index}: {code}")]
-    Row { index: usize, field: &'static str, code: &'static str },
+    Row { index: usize, field: &'static str, code: kernel::FieldCode },
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }

@@ -1,6 +1,7 @@
 //! The admin operations of licensing: every one checks the actor's scope, validates, writes,
 //! and records an audit line with the record before and after.
 
+use kernel::FieldCode;
 use kernel::{
     Actor, AllocationId, AuditAction, BatchId, Clock, CompanyId, CountryId, IndustryId, Page, PageRequest, Scope,
     SeatId, UserId,
@@ -61,7 +62,7 @@ impl From<FindError> for LicensingError {
 impl From<SaveError> for LicensingError {
     fn from(e: SaveError) -> Self {
         match e {
-            SaveError::Taken { field } => Self::Invalid(Invalid(vec![FieldProblem::new(field, "TAKEN")])),
+            SaveError::Taken { field } => Self::Invalid(Invalid(vec![FieldProblem::new(field, FieldCode::Taken)])),
             SaveError::BelowTaken { taken } => Self::BelowTaken { taken },
             SaveError::Unknown(e) => Self::Unknown(e),
         }
@@ -71,7 +72,7 @@ impl From<SaveError> for LicensingError {
 type Result<T> = std::result::Result<T, LicensingError>;
 
 fn unknown(field: &'static str) -> LicensingError {
-    LicensingError::Invalid(Invalid(vec![FieldProblem::new(field, "UNKNOWN")]))
+    LicensingError::Invalid(Invalid(vec![FieldProblem::new(field, FieldCode::Unknown)]))
 }
 
 fn super_admin(actor: &Actor) -> Result<()> {
@@ -262,10 +263,10 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         self.store.find_company(actor.scope, id).await?;
         if let Some(logo) = &logo {
             if !LOGO_TYPES.contains(&logo.content_type.as_str()) {
-                return Err(Invalid(vec![FieldProblem::new("logo", "LOGO_TYPE")]).into());
+                return Err(Invalid(vec![FieldProblem::new("logo", FieldCode::LogoType)]).into());
             }
             if logo.bytes.is_empty() || logo.bytes.len() > LOGO_MAX_BYTES {
-                return Err(Invalid(vec![FieldProblem::new("logo", "LOGO_SIZE")]).into());
+                return Err(Invalid(vec![FieldProblem::new("logo", FieldCode::LogoSize)]).into());
             }
         }
         self.store.set_company_logo(id, logo.as_ref()).await?;
@@ -284,7 +285,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
             (Scope::Company(own), None) => Ok(own),
             (Scope::Company(own), Some(named)) if named == own => Ok(own),
             (Scope::Company(_), Some(_)) => Err(unknown("company_id")),
-            (Scope::All, None) => Err(Invalid(vec![FieldProblem::new("company_id", "REQUIRED")]).into()),
+            (Scope::All, None) => Err(Invalid(vec![FieldProblem::new("company_id", FieldCode::Required)]).into()),
             (Scope::All, Some(named)) => match self.store.find_company(Scope::All, named).await {
                 Ok(company) => Ok(company.id),
                 Err(FindError::NotFound) => Err(unknown("company_id")),
@@ -662,7 +663,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
     ) -> std::result::Result<Vec<UserId>, ImportError> {
         let (company, mut plans) = self.preview_import(actor, company, default_batch, default_locale, rows).await?;
         if plans.is_empty() {
-            return Err(LicensingError::Invalid(Invalid(vec![FieldProblem::new("rows", "REQUIRED")])).into());
+            return Err(LicensingError::Invalid(Invalid(vec![FieldProblem::new("rows", FieldCode::Required)])).into());
         }
         if plans.iter().any(|p| !p.is_valid()) {
             return Err(ImportError::Rejected(plans));
@@ -724,10 +725,10 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
             Ok(users) => users.first().copied().ok_or_else(|| anyhow::anyhow!("no trainee created").into()),
             Err(ImportError::Rejected(plans)) => {
                 let problems: Vec<FieldProblem> = plans.into_iter().flat_map(|p| p.problems).collect();
-                if problems.iter().any(|p| p.code == "NO_SEAT_LEFT") {
+                if problems.iter().any(|p| p.code == FieldCode::NoSeatLeft) {
                     return Err(LicensingError::NoSeatLeft);
                 }
-                if problems.iter().any(|p| p.field == "email" && p.code == "TAKEN") {
+                if problems.iter().any(|p| p.field == "email" && p.code == FieldCode::Taken) {
                     return Err(LicensingError::EmailTaken);
                 }
                 Err(Invalid(problems).into())

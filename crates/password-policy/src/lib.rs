@@ -142,6 +142,24 @@ fn contains_personal_info(password: &str, person: Person<'_>) -> bool {
         .any(|part| lower.contains(&part))
 }
 
+impl From<Rule> for kernel::FieldCode {
+    fn from(rule: Rule) -> Self {
+        match rule {
+            Rule::MinimumLength => Self::MinimumLength,
+            Rule::MaximumLength => Self::MaximumLength,
+            Rule::Digit => Self::Digit,
+            Rule::Letter => Self::Letter,
+            Rule::Lowercase => Self::Lowercase,
+            Rule::Uppercase => Self::Uppercase,
+            Rule::Symbol => Self::Symbol,
+            Rule::SpecialCharacter => Self::SpecialCharacter,
+            Rule::NoWhitespace => Self::NoWhitespace,
+            Rule::NotCommon => Self::NotCommon,
+            Rule::NoPersonalInfo => Self::NoPersonalInfo,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 // token to every write and the UI language, turns RFC 9457 problem+json answers into a typed
 // ApiError, and reports an ended session (401) or a refused call (403) to whoever listens.
 // The session itself travels in an HttpOnly cookie the browser sends on its own.
+import type { FieldCode } from '@/api/gen/playtrack.schemas';
 import { i18n } from './i18n';
 import { isSignedIn, sessionGeneration } from './session';
 import { emitSessionEvent } from './session-events';
@@ -29,7 +30,7 @@ interface ProblemBody {
 /** One field's problem: a stable code (`REQUIRED`, `INVALID_EMAIL`, `UPPERCASE`, …). */
 export interface FieldProblem {
   field: string;
-  code: string;
+  code: FieldCode;
 }
 
 /** Code used when the answer is not problem+json (a proxy error page, a network failure). */

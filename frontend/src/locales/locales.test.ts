@@ -1,4 +1,4 @@
-import { ProblemCode } from '@/api/gen/playtrack.schemas';
+import { FieldCode, ProblemCode } from '@/api/gen/playtrack.schemas';
 import { UNEXPECTED_RESPONSE } from '@/lib/api-client';
 import { type Language, resources } from './resources';
 
@@ -56,6 +56,12 @@ describe('the errors namespace', () => {
       expect(english.get(`errors:${code}`)).toBeTruthy();
     },
   );
+});
+
+describe('the field problems', () => {
+  it.each(Object.values(FieldCode))('translates the field code %s', (code) => {
+    expect(english.get(`errors:field.${code}`)).toBeTruthy();
+  });
 });
 
 describe('the English wording', () => {

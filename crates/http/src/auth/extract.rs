@@ -5,7 +5,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::{FromRequest, HttpRequest, dev::Payload, http::header, web};
-use identity::{AuthenticateError, Principal, RequestContext};
+use identity::{Principal, RequestContext};
 use kernel::{Actor, Role};
 
 use super::cookies;
@@ -55,12 +55,7 @@ impl FromRequest for Authenticated {
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("application state missing")))?;
             let session = state.tokens.session_of(&token?).ok_or(ApiError::new(ProblemCode::Unauthenticated))?;
-            match state.identity.authenticate(session).await {
-                Ok(principal) => Ok(Self(principal)),
-                Err(AuthenticateError::Invalid) => Err(ApiError::new(ProblemCode::Unauthenticated)),
-                Err(AuthenticateError::Expired) => Err(ApiError::new(ProblemCode::SessionExpired)),
-                Err(AuthenticateError::Unknown(e)) => Err(ApiError::internal(e)),
-            }
+            Ok(Self(state.identity.authenticate(session).await?))
         })
     }
 }

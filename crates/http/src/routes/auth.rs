@@ -6,6 +6,7 @@ use actix_web::{
     get, post, web,
 };
 use identity::{OpenedSession, Step};
+use kernel::FieldCode;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::ToSchema;
@@ -110,7 +111,7 @@ async fn login(
     let mut errors = Vec::new();
     let email = email_field(&email).map_err(|e| errors.push(e)).ok();
     if password.is_empty() {
-        errors.push(FieldError::new("password", "REQUIRED"));
+        errors.push(FieldError::new("password", FieldCode::Required));
     }
     let Some(email) = email.filter(|_| errors.is_empty()) else {
         return Err(ApiError::invalid(errors));
@@ -157,7 +158,7 @@ async fn verify_otp(
 ) -> Result<SignedIn<LoginResponse>, ApiError> {
     let otp = body.otp.trim();
     if otp.len() != 6 || !otp.bytes().all(|b| b.is_ascii_digit()) {
-        let code = if otp.is_empty() { "REQUIRED" } else { "OTP_FORMAT" };
+        let code = if otp.is_empty() { FieldCode::Required } else { FieldCode::OtpFormat };
         return Err(ApiError::invalid(vec![FieldError::new("otp", code)]));
     }
     let step = state.identity.verify_otp(&challenge.0, otp, meta.locale, &meta.context).await?;

@@ -1,6 +1,7 @@
 //! Shapes several route groups answer with.
 
 use identity::{EulaDocument, Principal, User};
+use kernel::FieldCode;
 use kernel::{Email, EmailError};
 use serde::Serialize;
 use time::OffsetDateTime;
@@ -12,8 +13,8 @@ use crate::FieldError;
 /// Parses an e-mail field, or says what is wrong with it (`REQUIRED`, `INVALID_EMAIL`).
 pub fn email_field(raw: &str) -> Result<Email, FieldError> {
     Email::parse(raw).map_err(|e| match e {
-        EmailError::Empty => FieldError::new("email", "REQUIRED"),
-        EmailError::Invalid(_) => FieldError::new("email", "INVALID_EMAIL"),
+        EmailError::Empty => FieldError::new("email", FieldCode::Required),
+        EmailError::Invalid(_) => FieldError::new("email", FieldCode::InvalidEmail),
     })
 }
 

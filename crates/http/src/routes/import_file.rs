@@ -2,6 +2,7 @@
 //! (the first sheet). Columns are found by their header — `name`, `email`, and optionally
 //! `batch` and `language` — in any order and case.
 
+use kernel::FieldCode;
 use std::io::Cursor;
 
 use calamine::{Reader, Xlsx};
@@ -23,12 +24,12 @@ pub enum FileError {
 impl FileError {
     /// The stable code of the `file` field's problem.
     #[must_use]
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> FieldCode {
         match self {
-            Self::Unreadable => "FILE_UNREADABLE",
-            Self::MissingColumn("name") => "COLUMN_NAME_MISSING",
-            Self::MissingColumn(_) => "COLUMN_EMAIL_MISSING",
-            Self::TooManyRows => "TOO_MANY_ROWS",
+            Self::Unreadable => FieldCode::FileUnreadable,
+            Self::MissingColumn("name") => FieldCode::ColumnNameMissing,
+            Self::MissingColumn(_) => FieldCode::ColumnEmailMissing,
+            Self::TooManyRows => FieldCode::TooManyRows,
         }
     }
 }

@@ -4,6 +4,7 @@
 use actix_web::{HttpResponse, get, post, web};
 use identity::ResetLinkState;
 use kernel::Email;
+use kernel::FieldCode;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -324,5 +325,9 @@ fn parse_email(raw: &str) -> Result<Email, ApiError> {
 }
 
 fn confirmed(password: &str, confirm: &str) -> Result<(), ApiError> {
-    if password == confirm { Ok(()) } else { Err(ApiError::invalid(vec![FieldError::new("confirm", "MISMATCH")])) }
+    if password == confirm {
+        Ok(())
+    } else {
+        Err(ApiError::invalid(vec![FieldError::new("confirm", FieldCode::Mismatch)]))
+    }
 }

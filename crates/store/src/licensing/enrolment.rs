@@ -58,7 +58,7 @@ impl Enrolment for Store {
             match inserted {
                 Ok(_) => {}
                 Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
-                    return Err(EnrolError::Row { index, field: "email", code: "TAKEN" });
+                    return Err(EnrolError::Row { index, field: "email", code: kernel::FieldCode::Taken });
                 }
                 Err(e) => return Err(failed("creating a trainee")(e).into()),
             }
@@ -68,7 +68,7 @@ impl Enrolment for Store {
             match take_seat(&tx, *allocation, id, at).await? {
                 Ok(_) => created.push(id),
                 Err(TakeError::Full | TakeError::Held) => {
-                    return Err(EnrolError::Row { index, field: "seat", code: "NO_SEAT_LEFT" });
+                    return Err(EnrolError::Row { index, field: "seat", code: kernel::FieldCode::NoSeatLeft });
                 }
             }
         }

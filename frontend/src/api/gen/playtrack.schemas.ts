@@ -320,11 +320,58 @@ export interface EulaChallenge {
 }
 
 /**
+ * What is wrong with the field.
+ */
+export type FieldCode = typeof FieldCode[keyof typeof FieldCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const FieldCode = {
+  REQUIRED: 'REQUIRED',
+  INVALID_EMAIL: 'INVALID_EMAIL',
+  TAKEN: 'TAKEN',
+  DUPLICATE: 'DUPLICATE',
+  TOO_LONG: 'TOO_LONG',
+  CONTROL_CHARACTER: 'CONTROL_CHARACTER',
+  UNKNOWN: 'UNKNOWN',
+  UNKNOWN_BATCH: 'UNKNOWN_BATCH',
+  UNKNOWN_LANGUAGE: 'UNKNOWN_LANGUAGE',
+  UNKNOWN_PARAMETER: 'UNKNOWN_PARAMETER',
+  NO_SEAT_LEFT: 'NO_SEAT_LEFT',
+  SEATS: 'SEATS',
+  ISO_CODE: 'ISO_CODE',
+  SESSION_MINUTES: 'SESSION_MINUTES',
+  DATE_RANGE: 'DATE_RANGE',
+  DATE_ORDER: 'DATE_ORDER',
+  OUT_OF_RANGE: 'OUT_OF_RANGE',
+  MISMATCH: 'MISMATCH',
+  OTP_FORMAT: 'OTP_FORMAT',
+  LOGO_TYPE: 'LOGO_TYPE',
+  LOGO_SIZE: 'LOGO_SIZE',
+  LOGO_DIMENSIONS: 'LOGO_DIMENSIONS',
+  FILE_UNREADABLE: 'FILE_UNREADABLE',
+  COLUMN_NAME_MISSING: 'COLUMN_NAME_MISSING',
+  COLUMN_EMAIL_MISSING: 'COLUMN_EMAIL_MISSING',
+  TOO_MANY_ROWS: 'TOO_MANY_ROWS',
+  MINIMUM_LENGTH: 'MINIMUM_LENGTH',
+  MAXIMUM_LENGTH: 'MAXIMUM_LENGTH',
+  DIGIT: 'DIGIT',
+  LETTER: 'LETTER',
+  LOWERCASE: 'LOWERCASE',
+  UPPERCASE: 'UPPERCASE',
+  SYMBOL: 'SYMBOL',
+  SPECIAL_CHARACTER: 'SPECIAL_CHARACTER',
+  NO_WHITESPACE: 'NO_WHITESPACE',
+  NOT_COMMON: 'NOT_COMMON',
+  NO_PERSONAL_INFO: 'NO_PERSONAL_INFO',
+} as const;
+
+/**
  * One field's problem, as a stable code the UI translates (`REQUIRED`, `INVALID_EMAIL`, a
 password rule such as `UPPERCASE`, …).
  */
 export interface FieldError {
-  code: string;
+  code: FieldCode;
   field: string;
 }
 

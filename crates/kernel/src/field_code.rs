@@ -1,0 +1,102 @@
+//! What is wrong with one field of a request: a stable code clients switch on. The API's
+//! specification lists every one (`FieldCode`), so the generated client knows them.
+
+/// Declares the codes once: the enum, its wire names and the list of all of them.
+macro_rules! field_codes {
+    ($($(#[$doc:meta])* $code:ident => $wire:literal,)+) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum FieldCode {
+            $($(#[$doc])* $code,)+
+        }
+
+        impl FieldCode {
+            /// Every code, in the order declared.
+            pub const ALL: &'static [Self] = &[$(Self::$code),+];
+
+            /// The code as clients see it.
+            #[must_use]
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Self::$code => $wire,)+
+                }
+            }
+        }
+    };
+}
+
+field_codes! {
+    Required => "REQUIRED",
+    InvalidEmail => "INVALID_EMAIL",
+    /// A value that must be unique is someone else's.
+    Taken => "TAKEN",
+    /// The same value twice in one upload.
+    Duplicate => "DUPLICATE",
+    TooLong => "TOO_LONG",
+    ControlCharacter => "CONTROL_CHARACTER",
+    /// A reference to a record that does not exist, or is outside the caller's scope.
+    Unknown => "UNKNOWN",
+    UnknownBatch => "UNKNOWN_BATCH",
+    UnknownLanguage => "UNKNOWN_LANGUAGE",
+    /// A query parameter the operation does not have.
+    UnknownParameter => "UNKNOWN_PARAMETER",
+    NoSeatLeft => "NO_SEAT_LEFT",
+    Seats => "SEATS",
+    IsoCode => "ISO_CODE",
+    SessionMinutes => "SESSION_MINUTES",
+    /// A date outside 2000–2100.
+    DateRange => "DATE_RANGE",
+    /// An end before its start.
+    DateOrder => "DATE_ORDER",
+    /// A number outside the documented range.
+    OutOfRange => "OUT_OF_RANGE",
+    /// The confirmation differs from the password.
+    Mismatch => "MISMATCH",
+    OtpFormat => "OTP_FORMAT",
+    LogoType => "LOGO_TYPE",
+    LogoSize => "LOGO_SIZE",
+    LogoDimensions => "LOGO_DIMENSIONS",
+    FileUnreadable => "FILE_UNREADABLE",
+    ColumnNameMissing => "COLUMN_NAME_MISSING",
+    ColumnEmailMissing => "COLUMN_EMAIL_MISSING",
+    TooManyRows => "TOO_MANY_ROWS",
+    /// The password rules a new password breaks (`PASSWORD_POLICY`).
+    MinimumLength => "MINIMUM_LENGTH",
+    MaximumLength => "MAXIMUM_LENGTH",
+    Digit => "DIGIT",
+    Letter => "LETTER",
+    Lowercase => "LOWERCASE",
+    Uppercase => "UPPERCASE",
+    Symbol => "SYMBOL",
+    SpecialCharacter => "SPECIAL_CHARACTER",
+    NoWhitespace => "NO_WHITESPACE",
+    NotCommon => "NOT_COMMON",
+    NoPersonalInfo => "NO_PERSONAL_INFO",
+}
+
+impl serde::Serialize for FieldCode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl std::fmt::Display for FieldCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_has_its_own_screaming_snake_case_name() {
+        let names: std::collections::HashSet<_> = FieldCode::ALL.iter().map(|c| c.as_str()).collect();
+        assert_eq!(names.len(), FieldCode::ALL.len());
+        for code in FieldCode::ALL {
+            let name = code.as_str();
+            assert!(name.bytes().all(|b| b.is_ascii_uppercase() || b == b'_'), "{name}");
+            assert_eq!(serde_json::to_value(code).unwrap(), name);
+        }
+    }
+}
