@@ -138,7 +138,7 @@ impl<U: UnitOfWork> People<U> {
         rows: Vec<ImportRow>,
     ) -> Result<Vec<RowPlan>, PeopleError> {
         let (work, default_locale) = self.begin_as(actor).await?;
-        Ok(work.preview_import(actor, company, default_batch, default_locale, rows).await?)
+        Ok(work.preview_import(actor, company, default_batch, default_locale, rows).await?.1)
     }
 
     /// Imports trainees all or nothing, each invited with a seat, every invitation queued in
@@ -299,9 +299,9 @@ mod tests {
             _: Option<BatchId>,
             _: &'static str,
             _: Vec<ImportRow>,
-        ) -> Result<Vec<RowPlan>, LicensingError> {
+        ) -> Result<(CompanyId, Vec<RowPlan>), LicensingError> {
             self.step("preview_import")?;
-            Ok(Vec::new())
+            Ok((CompanyId::new(), Vec::new()))
         }
 
         async fn import(
