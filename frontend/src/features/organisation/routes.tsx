@@ -8,17 +8,15 @@ function lazyNamed<M>(load: () => Promise<M>, name: keyof M) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const countryForms = () => import('./components/country-form-pages');
-const industryForms = () => import('./components/industry-form-pages');
+const referencePages = () => import('./components/reference-pages');
 const companyForms = () => import('./components/company-form-pages');
 const batchForms = () => import('./components/batch-form-pages');
 
-const CountryListPage = lazyNamed(() => import('./components/country-list-page'), 'CountryListPage');
-const CountryAddPage = lazyNamed(countryForms, 'CountryAddPage');
-const CountryEditPage = lazyNamed(countryForms, 'CountryEditPage');
-const IndustryListPage = lazyNamed(() => import('./components/industry-list-page'), 'IndustryListPage');
-const IndustryAddPage = lazyNamed(industryForms, 'IndustryAddPage');
-const IndustryEditPage = lazyNamed(industryForms, 'IndustryEditPage');
+// Industries and countries share their screens, told apart by a `kind` prop (and a key, so
+// going from one list to the other mounts a fresh screen rather than reusing its state).
+const ReferenceListPage = lazy(async () => ({ default: (await referencePages()).ReferenceListPage }));
+const ReferenceAddPage = lazy(async () => ({ default: (await referencePages()).ReferenceAddPage }));
+const ReferenceEditPage = lazy(async () => ({ default: (await referencePages()).ReferenceEditPage }));
 const CompanyListPage = lazyNamed(() => import('./components/company-list-page'), 'CompanyListPage');
 const CompanyDetailsPage = lazyNamed(() => import('./components/company-details-page'), 'CompanyDetailsPage');
 const CompanyAddPage = lazyNamed(companyForms, 'CompanyAddPage');
@@ -29,12 +27,11 @@ const BatchEditPage = lazyNamed(batchForms, 'BatchEditPage');
 const AuditPage = lazyNamed(() => import('./components/audit-page'), 'AuditPage');
 
 const SUPER_ADMIN_ONLY: RouteObject[] = [
-  { path: 'main/country', element: <CountryListPage /> },
-  { path: 'main/country/add', element: <CountryAddPage /> },
-  { path: 'main/country/edit', element: <CountryEditPage /> },
-  { path: 'main/industry', element: <IndustryListPage /> },
-  { path: 'main/industry/add', element: <IndustryAddPage /> },
-  { path: 'main/industry/edit', element: <IndustryEditPage /> },
+  ...(['country', 'industry'] as const).flatMap((kind) => [
+    { path: `main/${kind}`, element: <ReferenceListPage key={kind} kind={kind} /> },
+    { path: `main/${kind}/add`, element: <ReferenceAddPage key={kind} kind={kind} /> },
+    { path: `main/${kind}/edit`, element: <ReferenceEditPage key={kind} kind={kind} /> },
+  ]),
   { path: 'main/company', element: <CompanyListPage /> },
   { path: 'main/company/add', element: <CompanyAddPage /> },
   { path: 'main/company/edit', element: <CompanyEditPage /> },

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { CountryInput } from '@/api/gen/playtrack.schemas';
 import { apiServer } from '@/testing/api-server';
 import { renderApp, TEST_USER } from '@/testing/render-app';
-import { INDIA, ITALY, referenceHandlers } from '../testing/fixtures';
+import { BANKING, INDIA, ITALY, referenceHandlers } from '../testing/fixtures';
 
 describe('the country list', () => {
   it('shows the countries the server answers, asking for the order in the URL', async () => {
@@ -118,5 +118,31 @@ describe('the country form', () => {
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     expect(sent).toEqual([{ name: 'Italy', iso_code: 'VA', active: false }]);
     expect(router.state.location.pathname).toBe('/main/country');
+  });
+});
+
+describe('the industry screens', () => {
+  it('list industries without an ISO code column and save a new one by name alone', async () => {
+    const sent: unknown[] = [];
+    apiServer.use(
+      ...referenceHandlers,
+      http.post('/api/v1/industries', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(BANKING, { status: 201 });
+      }),
+    );
+    const { router } = renderApp('/main/industry', { user: TEST_USER });
+    const user = userEvent.setup();
+    expect(await screen.findByText(BANKING.name, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'ISO code' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Add industry' }));
+    await screen.findByRole('heading', { name: 'Add industry' });
+    expect(screen.queryByLabelText(/ISO code/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Industry name/), 'Logistics');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/industry'));
+    expect(sent).toEqual([{ name: 'Logistics', active: true }]);
   });
 });
