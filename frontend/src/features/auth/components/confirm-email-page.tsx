@@ -8,14 +8,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAcceptInvitation, useGetInvitation } from '@/api/gen/passwords/passwords';
 import type { Invitation } from '@/api/gen/playtrack.schemas';
-import { PasswordField } from '@/components/password-field';
-import { PasswordRuleHints } from '@/components/password-rule-hints';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { ApiError, problemCode } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { newPasswordSchema, usePasswordFormMessage } from '@/lib/password-form';
@@ -71,7 +70,6 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
   const backToSignIn = useBackToSignIn();
   const steps = useSignInSteps();
   const accept = useAcceptInvitation();
-  const hintsId = useId();
   const { policy, email, name } = invitation;
   const schema = useMemo(
     () => newPasswordSchema({ policy, owner: { email, name }, ruleMessage: 'errors:PASSWORD_POLICY' }),
@@ -110,26 +108,15 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
     <>
       <Typography color="text.secondary">{t('confirmEmail.intro', { email })}</Typography>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <PasswordField
-          registration={register('password')}
-          label={t('passwords:form.newPassword')}
-          autoComplete="new-password"
-          error={messageOf(errors.password?.message)}
+        <NewPasswordFields
+          password={register('password')}
+          confirm={register('confirm')}
+          errors={{ password: messageOf(errors.password?.message), confirm: messageOf(errors.confirm?.message) }}
+          policy={policy}
+          verdicts={verdicts}
           disabled={steps.finished || expired}
-          maxLength={policy.maximum_length}
-          stripWhitespace
-          describedBy={hintsId}
-        />
-        <PasswordRuleHints id={hintsId} policy={policy} verdicts={verdicts} />
-        <PasswordField
-          registration={register('confirm')}
-          label={t('passwords:form.confirmPassword')}
-          autoComplete="new-password"
-          error={messageOf(errors.confirm?.message)}
           // The seed's rule: confirming starts once the password meets the policy.
-          disabled={!meetsPolicy || steps.finished || expired}
-          maxLength={policy.maximum_length}
-          stripWhitespace
+          confirmDisabled={!meetsPolicy}
         />
         {failure && (
           <Alert severity={expired ? 'warning' : 'error'} sx={{ mt: 1 }}>

@@ -9,13 +9,12 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { useResetPassword } from '@/api/gen/passwords/passwords';
-import { PasswordField } from '@/components/password-field';
-import { PasswordRuleHints } from '@/components/password-rule-hints';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { ApiError, problemCode } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { newPasswordSchema, usePasswordFormMessage } from '@/lib/password-form';
@@ -88,7 +87,6 @@ function NewPasswordForm({ token }: { token: string }) {
   const messageOf = usePasswordFormMessage();
   const backToSignIn = useBackToSignIn();
   const reset = useResetPassword();
-  const hintsId = useId();
   const {
     control,
     register,
@@ -124,30 +122,15 @@ function NewPasswordForm({ token }: { token: string }) {
     <>
       <Typography color="text.secondary">{t('newPassword.intro')}</Typography>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <PasswordField
-          registration={register('password')}
-          label={t('passwords:form.newPassword')}
-          autoComplete="new-password"
-          error={messageOf(errors.password?.message)}
-          maxLength={newPasswordPolicy.maximum_length}
-          stripWhitespace
-          rulesTip={t('passwords:newPasswordRule')}
-          describedBy={hintsId}
-        />
-        <PasswordRuleHints
-          id={hintsId}
+        <NewPasswordFields
+          password={register('password')}
+          confirm={register('confirm')}
+          errors={{ password: messageOf(errors.password?.message), confirm: messageOf(errors.confirm?.message) }}
           policy={newPasswordPolicy}
           verdicts={verdicts}
+          rulesTip={t('passwords:newPasswordRule')}
           // Whose link it is stays on the server; it checks this rule on submit.
-          hidden={['NO_PERSONAL_INFO']}
-        />
-        <PasswordField
-          registration={register('confirm')}
-          label={t('passwords:form.confirmPassword')}
-          autoComplete="new-password"
-          error={messageOf(errors.confirm?.message)}
-          maxLength={newPasswordPolicy.maximum_length}
-          stripWhitespace
+          hiddenRules={['NO_PERSONAL_INFO']}
         />
         {failure && (
           <Alert severity="error" sx={{ mt: 1 }}>

@@ -5,14 +5,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useChangePassword } from '@/api/gen/passwords/passwords';
 import { useNotify } from '@/components/notifications';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { PasswordField } from '@/components/password-field';
-import { PasswordRuleHints } from '@/components/password-rule-hints';
 import { ApiError, problemCode } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { newPasswordFields, usePasswordFormMessage, withConfirmation } from '@/lib/password-form';
@@ -29,7 +29,6 @@ export function ChangePasswordForm() {
   const notify = useNotify();
   const user = useSessionUser();
   const change = useChangePassword();
-  const hintsId = useId();
   const userEmail = user?.email ?? '';
   const userName = user?.name ?? '';
   const owner = useMemo<PasswordOwner>(() => ({ email: userEmail, name: userName }), [userEmail, userName]);
@@ -92,24 +91,13 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           error={messageOf(errors.current_password?.message)}
         />
-        <PasswordField
-          registration={register('password')}
-          label={t('form.newPassword')}
-          autoComplete="new-password"
-          error={messageOf(errors.password?.message)}
-          maxLength={newPasswordPolicy.maximum_length}
-          stripWhitespace
+        <NewPasswordFields
+          password={register('password')}
+          confirm={register('confirm')}
+          errors={{ password: messageOf(errors.password?.message), confirm: messageOf(errors.confirm?.message) }}
+          policy={newPasswordPolicy}
+          verdicts={verdicts}
           rulesTip={t('newPasswordRule')}
-          describedBy={hintsId}
-        />
-        <PasswordRuleHints id={hintsId} policy={newPasswordPolicy} verdicts={verdicts} />
-        <PasswordField
-          registration={register('confirm')}
-          label={t('form.confirmPassword')}
-          autoComplete="new-password"
-          error={messageOf(errors.confirm?.message)}
-          maxLength={newPasswordPolicy.maximum_length}
-          stripWhitespace
         />
         {failure && (
           <Alert severity="error" sx={{ mt: 1 }}>
