@@ -3,7 +3,6 @@
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAssignSeat } from '@/api/gen/licences/licences';
@@ -12,6 +11,7 @@ import { useListUsers } from '@/api/gen/users/users';
 import { FormFrame } from '@/components/form-frame';
 import { problemCode } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';
+import { SEAT_ANSWERS, useInvalidate } from '@/lib/use-invalidate';
 
 type Trainee = PagedUserItemsItem;
 
@@ -23,7 +23,7 @@ const FAILURES = { NO_SEAT_LEFT: 'assign.noSeatLeft', USER_STATE: 'assign.disabl
 export function AssignSeatPage() {
   const { t } = useTranslation('licences');
   const { problemMessage } = useProblemMessage();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [trainee, setTrainee] = useState<Trainee | null>(null);
   const [term, setTerm] = useState('');
   const [missing, setMissing] = useState(false);
@@ -37,7 +37,7 @@ export function AssignSeatPage() {
     }
     assign.mutate(
       { data: { user_id: trainee.id } },
-      { onSuccess: () => void queryClient.invalidateQueries() },
+      { onSuccess: () => void invalidate(...SEAT_ANSWERS) },
     );
   };
 

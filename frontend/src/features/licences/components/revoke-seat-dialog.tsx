@@ -1,6 +1,5 @@
 // Asks before taking back a seat its trainee has not used yet; a seat whose game was started
 // stays (SEAT_IN_USE).
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useRevokeSeat } from '@/api/gen/licences/licences';
 import type { Seat } from '@/api/gen/playtrack.schemas';
@@ -8,6 +7,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useNotify } from '@/components/notifications';
 import { problemCode } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';
+import { SEAT_ANSWERS, useInvalidate } from '@/lib/use-invalidate';
 
 interface RevokeSeatDialogProps {
   /** The seat to revoke; the dialog is closed without one. */
@@ -19,7 +19,7 @@ export function RevokeSeatDialog({ seat, onClose }: RevokeSeatDialogProps) {
   const { t } = useTranslation('licences');
   const { problemMessage } = useProblemMessage();
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const revoke = useRevokeSeat();
 
   const close = () => {
@@ -34,8 +34,7 @@ export function RevokeSeatDialog({ seat, onClose }: RevokeSeatDialogProps) {
       {
         onSuccess: () => {
           notify({ severity: 'success', message: t('revoke.done', { name: seat.user_name }) });
-          // Seats, the summary and the allocations' counts all change.
-          void queryClient.invalidateQueries();
+          void invalidate(...SEAT_ANSWERS);
           close();
         },
       },

@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNotify } from '@/components/notifications';
 import { useProblemMessage } from '@/lib/problem-message';
-import { useInvalidate } from './use-invalidate';
+import { useInvalidate } from '@/lib/use-invalidate';
 
 export function useMemberChange<V>(change: (variables: V) => Promise<void>, success: (variables: V) => string) {
   const invalidate = useInvalidate();

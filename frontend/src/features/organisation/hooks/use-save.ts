@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useNotify } from '@/components/notifications';
-import { useInvalidate } from './use-invalidate';
+import { useInvalidate } from '@/lib/use-invalidate';
 
 interface SaveOptions<R> {
   /** API paths whose cached answers the save makes stale. */

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '@/components/notifications';
 import { useProblemMessage } from '@/lib/problem-message';
-import { useInvalidate } from './use-invalidate';
+import { useInvalidate } from '@/lib/use-invalidate';
 
 interface Switchable {
   name: string;

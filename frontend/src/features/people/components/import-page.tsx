@@ -8,7 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -19,6 +19,7 @@ import { ApiError, problemCode } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
+import { SEAT_ANSWERS, useInvalidate } from '@/lib/use-invalidate';
 import { englishResources } from '@/locales/resources';
 import { previewImport } from '../api/preview-import';
 import { ImportRowsTable } from './import-rows-table';
@@ -45,7 +46,7 @@ function isFileProblem(code: string): code is keyof typeof englishResources.peop
 export function ImportUsersPage() {
   const { t } = useTranslation('people');
   const { problemMessage } = useProblemMessage();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const isSuperAdmin = useSessionUser()?.role === 'SUPER_ADMIN';
   const [companyId, setCompanyId] = useState('');
   const [batchId, setBatchId] = useState('');
@@ -88,7 +89,7 @@ export function ImportUsersPage() {
       {
         onSuccess: () => {
           setRows(null);
-          void queryClient.invalidateQueries();
+          void invalidate(...SEAT_ANSWERS, '/api/v1/batches');
         },
         onError: (error) => {
           if (rows && error.code === 'IMPORT_REJECTED') setRows(withRejections(rows, error));

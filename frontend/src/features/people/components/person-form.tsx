@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { MemberRole, User } from '@/api/gen/playtrack.schemas';
-import { getListUsersQueryKey, useCreateUser, useGetUser, useUpdateUser } from '@/api/gen/users/users';
+import { useCreateUser, useGetUser, useUpdateUser } from '@/api/gen/users/users';
 import { FormFrame } from '@/components/form-frame';
 import { LoadingRecord } from '@/components/loading-record';
 import { ReferenceSelect, ReferenceSelectField } from '@/components/reference-select';
@@ -21,6 +21,7 @@ import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
 import { useLeaveSaved } from '@/lib/use-leave-saved';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
+import { SEAT_ANSWERS } from '@/lib/use-invalidate';
 
 /** What the form asks for besides the name and the language. */
 interface Asks {
@@ -90,7 +91,8 @@ function PersonForm({ role, person }: PersonFormProps) {
   // The super admin picks the company first; a company admin's batches are their company's.
   const { batches } = useBatches(isSuperAdmin ? companyId : undefined, asks.batch && (!isSuperAdmin || companyId !== ''));
 
-  const done = (message: string) => leave(message, getListUsersQueryKey());
+  // A new trainee takes a seat.
+  const done = (message: string) => leave(message, ...SEAT_ANSWERS);
 
   const onError = (error: unknown) => {
     if (problemCode(error) === 'EMAIL_TAKEN') {

@@ -1,11 +1,11 @@
 // Asks before disabling a person (who can then no longer sign in) or enabling them again.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getListUsersQueryKey, useDisableUser, useEnableUser } from '@/api/gen/users/users';
+import { useDisableUser, useEnableUser } from '@/api/gen/users/users';
 import type { User } from '@/api/gen/playtrack.schemas';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useNotify } from '@/components/notifications';
 import { useProblemMessage } from '@/lib/problem-message';
+import { SEAT_ANSWERS, useInvalidate } from '@/lib/use-invalidate';
 
 interface ToggleStatusDialogProps {
   /** The person to disable (or enable, when disabled); the dialog is closed without one. */
@@ -17,7 +17,7 @@ export function ToggleStatusDialog({ person, onClose }: ToggleStatusDialogProps)
   const { t } = useTranslation('people');
   const { problemMessage } = useProblemMessage();
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const disable = useDisableUser();
   const enable = useEnableUser();
   const enabling = person?.status === 'disabled';
@@ -37,7 +37,8 @@ export function ToggleStatusDialog({ person, onClose }: ToggleStatusDialogProps)
       {
         onSuccess: () => {
           notify({ severity: 'success', message: t(`toggle.${action}d`, { name: person.name }) });
-          void queryClient.invalidateQueries({ queryKey: getListUsersQueryKey() });
+          // Disabling a trainee gives their unused seat back.
+          void invalidate(...SEAT_ANSWERS);
           close();
         },
       },
