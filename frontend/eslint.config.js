@@ -11,9 +11,14 @@ const SHARED = ['components', 'lib', 'theme', 'locales', 'api', 'types'];
 
 /** Imports go through the `@/` alias (relative imports stay inside a folder), so patterns on it
  * are enough to hold the layers without a module resolver. */
-const restrict = (group, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
+const restrict = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map(([group, message]) => ({ group, message })) }],
 });
+
+const OWN_LAYER = 'Features never import each other nor the app layer: compose them in src/app.';
+/** The generated client's calls (not its types, `@/api/gen/playtrack.schemas`). */
+const GENERATED_CALLS = ['@/api/gen/*/*'];
+const THROUGH_API = "A feature's screens reach the server through its own api/ folder.";
 
 export default defineConfig([
   globalIgnores(['dist', 'coverage', 'src/api/gen', 'playwright-report', 'test-results', 'e2e-results']),
@@ -49,15 +54,22 @@ export default defineConfig([
     extends: [reactHooks.configs.flat['recommended-latest']],
     languageOptions: { globals: globals.browser },
   },
-  ...FEATURES.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: restrict(
-      ['@/app/*', ...FEATURES.filter((other) => other !== feature).map((other) => `@/features/${other}/*`)],
-      'Features never import each other nor the app layer: compose them in src/app.',
-    ),
-  })),
+  ...FEATURES.flatMap((feature) => {
+    const others = ['@/app/*', ...FEATURES.filter((other) => other !== feature).map((other) => `@/features/${other}/*`)];
+    return [
+      {
+        files: [`src/features/${feature}/**/*.{ts,tsx}`],
+        ignores: [`src/features/${feature}/api/**`, '**/*.test.{ts,tsx}'],
+        rules: restrict([others, OWN_LAYER], [GENERATED_CALLS, THROUGH_API]),
+      },
+      {
+        files: [`src/features/${feature}/api/**/*.{ts,tsx}`, `src/features/${feature}/**/*.test.{ts,tsx}`],
+        rules: restrict([others, OWN_LAYER]),
+      },
+    ];
+  }),
   {
     files: SHARED.map((dir) => `src/${dir}/**/*.{ts,tsx}`),
-    rules: restrict(['@/app/*', '@/features/*'], 'Shared code imports neither features nor the app.'),
+    rules: restrict([['@/app/*', '@/features/*'], 'Shared code imports neither features nor the app.']),
   },
 ]);

@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useAcceptInvitation, useGetInvitation } from '@/api/gen/passwords/passwords';
+import { useAcceptInvitation, useGetInvitation } from '../api/passwords';
 import type { Invitation } from '@/api/gen/playtrack.schemas';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { ApiError, problemCode } from '@/lib/api-client';

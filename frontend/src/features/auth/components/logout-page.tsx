@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { logout } from '@/api/gen/auth/auth';
+import { logout } from '../api/auth';
 import { TopProgressBar } from '@/components/top-progress-bar';
 import { LOGIN_PATH } from '@/lib/paths';
 import { endSession } from '@/lib/session';

@@ -13,7 +13,7 @@ import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
-import { useResetPassword } from '@/api/gen/passwords/passwords';
+import { useResetPassword } from '../api/passwords';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { ApiError, problemCode } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';

@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
-import { useForgotPassword } from '@/api/gen/passwords/passwords';
+import { useForgotPassword } from '../api/passwords';
 import { ApiError } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { LOGIN_PATH } from '@/lib/paths';

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getMe } from '@/api/gen/account/account';
+import { getMe } from '../api/account';
 import { useNotify } from '@/components/notifications';
 import { mayHoldSession } from '@/lib/api-client';
 import { ACCESS_DENIED_PATH, LOGIN_PATH, SESSION_WRONG_PATH } from '@/lib/paths';

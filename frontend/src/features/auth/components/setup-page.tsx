@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { useCompleteSetup } from '@/api/gen/setup/setup';
+import { useCompleteSetup } from '../api/setup';
 import { ApiError, problemCode } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useProblemMessage } from '@/lib/problem-message';

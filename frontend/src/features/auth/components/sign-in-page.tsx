@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { z } from 'zod';
-import { useLogin } from '@/api/gen/auth/auth';
+import { useLogin } from '../api/auth';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { RESET_PASSWORD_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';

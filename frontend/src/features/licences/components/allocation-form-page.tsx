@@ -13,7 +13,7 @@ import {
   useCreateLicenceAllocation,
   useGetLicenceAllocation,
   useUpdateLicenceAllocation,
-} from '@/api/gen/licences/licences';
+} from '../api/licences';
 import type { Allocation } from '@/api/gen/playtrack.schemas';
 import { DateField, INVALID_DATE } from '@/components/date-field';
 import { FormFrame } from '@/components/form-frame';

@@ -4,7 +4,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useListLicenceAllocations } from '@/api/gen/licences/licences';
+import { useListLicenceAllocations } from '../api/licences';
 import type { PagedAllocationItemsItem } from '@/api/gen/playtrack.schemas';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useSessionUser } from '@/lib/session';

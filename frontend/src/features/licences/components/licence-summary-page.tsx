@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useGetLicenceSummary } from '@/api/gen/licences/licences';
+import { useGetLicenceSummary } from '../api/licences';
 import { PageHeader } from '@/components/page-header';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';

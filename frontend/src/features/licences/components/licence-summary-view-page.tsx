@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useGetLicenceSummary } from '@/api/gen/licences/licences';
+import { useGetLicenceSummary } from '../api/licences';
 import type { SummaryLine } from '@/api/gen/playtrack.schemas';
 import { PageHeader } from '@/components/page-header';
 import { useProblemMessage } from '@/lib/problem-message';

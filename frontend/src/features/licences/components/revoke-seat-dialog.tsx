@@ -1,7 +1,7 @@
 // Asks before taking back a seat its trainee has not used yet; a seat whose game was started
 // stays (SEAT_IN_USE).
 import { useTranslation } from 'react-i18next';
-import { useRevokeSeat } from '@/api/gen/licences/licences';
+import { useRevokeSeat } from '../api/licences';
 import type { Seat } from '@/api/gen/playtrack.schemas';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useNotify } from '@/components/notifications';

@@ -7,7 +7,7 @@ import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useListSeats } from '@/api/gen/licences/licences';
+import { useListSeats } from '../api/licences';
 import { type PagedSeatItemsItem, SeatStateDto } from '@/api/gen/playtrack.schemas';
 import { PageHeader } from '@/components/page-header';
 import { ReferenceSelect } from '@/components/reference-select';

@@ -3,9 +3,9 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addBatchMember } from '@/api/gen/batches/batches';
+import { addBatchMember } from '../api/batches';
 import type { Batch, User } from '@/api/gen/playtrack.schemas';
-import { useListUsers } from '@/api/gen/users/users';
+import { useListUsers } from '../api/users';
 import { useMemberChange } from '../hooks/use-member-change';
 
 const SUGGESTIONS = 20;

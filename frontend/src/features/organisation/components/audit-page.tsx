@@ -12,7 +12,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { exportAuditEvents, useListAuditEvents } from '@/api/gen/audit/audit';
+import { exportAuditEvents, useListAuditEvents } from '../api/audit';
 import { AuditAction, type AuditEvent } from '@/api/gen/playtrack.schemas';
 import { DateField, INVALID_DATE } from '@/components/date-field';
 import { PageHeader } from '@/components/page-header';

@@ -1,5 +1,5 @@
 // /<prefix>/batch/add, and /<prefix>/batch/edit?id= with the batch's trainees under its form.
-import { useGetBatch } from '@/api/gen/batches/batches';
+import { useGetBatch } from '../api/batches';
 import { LoadingRecord } from '@/components/loading-record';
 import { useIdParam } from '../hooks/use-id-param';
 import { BatchForm } from './batch-form';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { createBatch, updateBatch } from '@/api/gen/batches/batches';
+import { createBatch, updateBatch } from '../api/batches';
 import type { Batch } from '@/api/gen/playtrack.schemas';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
 import { useCompanyNames } from '../hooks/use-company-names';

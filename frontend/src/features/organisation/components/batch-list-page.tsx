@@ -2,7 +2,7 @@
 // the super admin), searchable by name, with edit and Activate / Deactivate.
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { updateBatch, useListBatches } from '@/api/gen/batches/batches';
+import { updateBatch, useListBatches } from '../api/batches';
 import type { Batch } from '@/api/gen/playtrack.schemas';
 import { useListParams } from '@/components/server-data-grid';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { removeBatchMember, useListBatchMembers } from '@/api/gen/batches/batches';
+import { removeBatchMember, useListBatchMembers } from '../api/batches';
 import type { Batch, Member } from '@/api/gen/playtrack.schemas';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';

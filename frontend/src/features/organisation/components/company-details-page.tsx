@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useGetCompany } from '@/api/gen/companies/companies';
+import { useGetCompany } from '../api/companies';
 import type { Company } from '@/api/gen/playtrack.schemas';
 import { LoadingRecord } from '@/components/loading-record';
 import { PageHeader } from '@/components/page-header';

@@ -1,5 +1,5 @@
 // /main/company/add, /main/company/edit?id= and a company admin's /companyadmin/company/edit.
-import { useGetCompany } from '@/api/gen/companies/companies';
+import { useGetCompany } from '../api/companies';
 import { LoadingRecord } from '@/components/loading-record';
 import { useCompanyId } from '../hooks/use-company-id';
 import { CompanyForm } from './company-form';

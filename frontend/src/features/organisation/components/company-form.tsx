@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { createCompany, updateCompany } from '@/api/gen/companies/companies';
+import { createCompany, updateCompany } from '../api/companies';
 import type { Company } from '@/api/gen/playtrack.schemas';
 import { useNotify } from '@/components/notifications';
 import { ApiError } from '@/lib/api-client';

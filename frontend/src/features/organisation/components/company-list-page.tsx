@@ -1,7 +1,7 @@
 // /main/company: every company, searchable by name, with details, edit and Activate / Deactivate.
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { updateCompany, useListCompanies } from '@/api/gen/companies/companies';
+import { updateCompany, useListCompanies } from '../api/companies';
 import type { Company } from '@/api/gen/playtrack.schemas';
 import { useListParams } from '@/components/server-data-grid';
 import { useStatusColumns } from './grid-columns';

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moveBatchMember, useListBatches } from '@/api/gen/batches/batches';
+import { moveBatchMember, useListBatches } from '../api/batches';
 import type { Batch, Member } from '@/api/gen/playtrack.schemas';
 import { useMemberChange } from '../hooks/use-member-change';
 

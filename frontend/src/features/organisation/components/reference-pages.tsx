@@ -14,7 +14,7 @@ import {
   updateIndustry,
   useListCountries,
   useListIndustries,
-} from '@/api/gen/reference-data/reference-data';
+} from '../api/reference-data';
 import { LoadingRecord } from '@/components/loading-record';
 import { type ListParams, useListParams } from '@/components/server-data-grid';
 import { useFormSave } from '../hooks/use-form-save';

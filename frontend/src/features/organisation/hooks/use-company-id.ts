@@ -1,6 +1,6 @@
 // The company a company screen shows: the super admin picks one (`?id=`), a company admin only
 // ever sees their own, which the session stores nowhere, so it comes from GET /me.
-import { useGetMe } from '@/api/gen/account/account';
+import { useGetMe } from '../api/account';
 import { useAdminPrefix } from './use-admin-prefix';
 import { useIdParam } from './use-id-param';
 

@@ -1,6 +1,6 @@
 // Every industry and country, for a company's selects and its details. Inactive ones are
 // included so a company that still names one shows it; forms offer only active ones for new choices.
-import { useListCountries, useListIndustries } from '@/api/gen/reference-data/reference-data';
+import { useListCountries, useListIndustries } from '../api/reference-data';
 
 /** The server's page limit: reference lists are short, so one page holds them all. */
 const ALL = { per_page: 200, sort: 'name', order: 'asc' } as const;

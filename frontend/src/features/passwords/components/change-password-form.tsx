@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useChangePassword } from '@/api/gen/passwords/passwords';
+import { useChangePassword } from '../api/passwords';
 import { useNotify } from '@/components/notifications';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { PasswordField } from '@/components/password-field';

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSendInvitation, useSendPasswordReset } from '@/api/gen/passwords/passwords';
+import { useSendInvitation, useSendPasswordReset } from '../api/passwords';
 import { ApiError, problemCode, problemUserStatus } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useProblemMessage } from '@/lib/problem-message';

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { FieldError, ImportPreview, RowVerdict } from '@/api/gen/playtrack.schemas';
-import { useImportUsers } from '@/api/gen/users/users';
+import { useImportUsers } from '../api/users';
 import { ReferenceSelect } from '@/components/reference-select';
 import { ApiError, problemCode } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';

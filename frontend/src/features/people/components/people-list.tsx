@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { type MemberRole, type PagedUserItemsItem, Status } from '@/api/gen/playtrack.schemas';
-import { useListUsers } from '@/api/gen/users/users';
+import { useListUsers } from '../api/users';
 import { PageHeader } from '@/components/page-header';
 import { ReferenceSelect } from '@/components/reference-select';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { MemberRole, User } from '@/api/gen/playtrack.schemas';
-import { useCreateUser, useGetUser, useUpdateUser } from '@/api/gen/users/users';
+import { useCreateUser, useGetUser, useUpdateUser } from '../api/users';
 import { FormFrame } from '@/components/form-frame';
 import { LoadingRecord } from '@/components/loading-record';
 import { ReferenceSelect, ReferenceSelectField } from '@/components/reference-select';

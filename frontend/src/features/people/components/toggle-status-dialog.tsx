@@ -1,6 +1,6 @@
 // Asks before disabling a person (who can then no longer sign in) or enabling them again.
 import { useTranslation } from 'react-i18next';
-import { useDisableUser, useEnableUser } from '@/api/gen/users/users';
+import { useDisableUser, useEnableUser } from '../api/users';
 import type { User } from '@/api/gen/playtrack.schemas';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useNotify } from '@/components/notifications';

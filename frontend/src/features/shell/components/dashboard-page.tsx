@@ -7,7 +7,7 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useGetDashboard } from '@/api/gen/account/account';
+import { useGetDashboard } from '../api/account';
 import type { Dashboard } from '@/api/gen/playtrack.schemas';
 import { useProblemMessage } from '@/lib/problem-message';
 import { type Role, useSessionUser } from '@/lib/session';

@@ -1,0 +1,6 @@
+// The auth calls this feature makes, from the generated client: its screens
+// reach the server only through this folder.
+export {
+  logout,
+  useLogin,
+} from '@/api/gen/auth/auth';
