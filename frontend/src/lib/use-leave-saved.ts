@@ -1,17 +1,13 @@
-// What a form does once saved: a toast says so, the stale answers reload, and the screen goes
-// back up to its list.
+// What a form does once saved: a toast says so and the screen goes back up to its list (the
+// save itself marked its answers stale, see useInvalidate).
 import { useNavigate } from 'react-router';
 import { useNotify } from '@/components/notifications';
-import { useInvalidate } from './use-invalidate';
 
-/** Answers `leave(message, ...stale)`: `stale` are the API paths the save changed. */
 export function useLeaveSaved() {
   const navigate = useNavigate();
   const notify = useNotify();
-  const invalidate = useInvalidate();
-  return (message: string, ...stale: string[]) => {
+  return (message: string) => {
     notify({ severity: 'success', message });
-    void invalidate(...stale);
     void navigate('..', { relative: 'path' });
   };
 }

@@ -25,7 +25,6 @@ import { unsavedChanges } from '@/lib/unsaved-changes';
 import { useLeaveSaved } from '@/lib/use-leave-saved';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
-import { SEAT_ANSWERS } from '@/lib/use-invalidate';
 
 const FIELDS = ['company_id', 'batch_id', 'seats', 'valid_from', 'valid_until'] as const;
 
@@ -96,7 +95,7 @@ function AllocationForm({ allocation }: { allocation?: Allocation }) {
 
   const onSubmit = form.handleSubmit((values) => {
     const data = { ...values, batch_id: values.batch_id || null, seats: Number(values.seats) };
-    const onSuccess = () => leave(t('form.saved'), ...SEAT_ANSWERS);
+    const onSuccess = () => leave(t('form.saved'));
     if (allocation) update.mutate({ id: allocation.id, data }, { onSuccess, onError });
     else create.mutate({ data }, { onSuccess, onError });
   });

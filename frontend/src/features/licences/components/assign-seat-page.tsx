@@ -11,7 +11,6 @@ import { useListUsers } from '../api/users';
 import { FormFrame } from '@/components/form-frame';
 import { problemCode } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';
-import { SEAT_ANSWERS, useInvalidate } from '@/lib/use-invalidate';
 
 type Trainee = PagedUserItemsItem;
 
@@ -23,7 +22,6 @@ const FAILURES = { NO_SEAT_LEFT: 'assign.noSeatLeft', USER_STATE: 'assign.disabl
 export function AssignSeatPage() {
   const { t } = useTranslation('licences');
   const { problemMessage } = useProblemMessage();
-  const invalidate = useInvalidate();
   const [trainee, setTrainee] = useState<Trainee | null>(null);
   const [term, setTerm] = useState('');
   const [missing, setMissing] = useState(false);
@@ -35,10 +33,7 @@ export function AssignSeatPage() {
       setMissing(true);
       return;
     }
-    assign.mutate(
-      { data: { user_id: trainee.id } },
-      { onSuccess: () => void invalidate(...SEAT_ANSWERS) },
-    );
+    assign.mutate({ data: { user_id: trainee.id } });
   };
 
   const code = problemCode(assign.error);

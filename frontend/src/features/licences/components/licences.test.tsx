@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { AllocationInput, Seat, SummaryLine } from '@/api/gen/playtrack.schemas';
@@ -117,6 +117,27 @@ describe('the licence details', () => {
       await within(dialog).findByText('This seat cannot be revoked: the trainee has already started the game with it.'),
     ).toBeInTheDocument();
     expect(asked).toContain(null);
+  });
+
+  it('reloads the seats once one is revoked', async () => {
+    answerReferences();
+    let asked = 0;
+    apiServer.use(
+      http.get('/api/v1/seats', () => {
+        asked += 1;
+        return page([SEAT]);
+      }),
+      http.delete('/api/v1/seats/:id', () => new HttpResponse(null, { status: 204 })),
+    );
+    renderApp('/companyadmin/licencedetails', { user: COMPANY_ADMIN });
+    const user = userEvent.setup();
+    const row = await screen.findByRole('row', { name: /Rohan Das/ }, SLOW);
+    const before = asked;
+    await user.click(within(row).getByRole('button', { name: 'Revoke' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revoke the seat of Rohan Das?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('The seat of Rohan Das has been revoked.')).toBeInTheDocument();
+    await waitFor(() => expect(asked).toBeGreaterThan(before));
   });
 
   it('tells when no seat is left to assign', async () => {

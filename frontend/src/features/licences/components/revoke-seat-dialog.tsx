@@ -7,7 +7,6 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useNotify } from '@/components/notifications';
 import { problemCode } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';
-import { SEAT_ANSWERS, useInvalidate } from '@/lib/use-invalidate';
 
 interface RevokeSeatDialogProps {
   /** The seat to revoke; the dialog is closed without one. */
@@ -19,7 +18,6 @@ export function RevokeSeatDialog({ seat, onClose }: RevokeSeatDialogProps) {
   const { t } = useTranslation('licences');
   const { problemMessage } = useProblemMessage();
   const notify = useNotify();
-  const invalidate = useInvalidate();
   const revoke = useRevokeSeat();
 
   const close = () => {
@@ -34,7 +32,6 @@ export function RevokeSeatDialog({ seat, onClose }: RevokeSeatDialogProps) {
       {
         onSuccess: () => {
           notify({ severity: 'success', message: t('revoke.done', { name: seat.user_name }) });
-          void invalidate(...SEAT_ANSWERS);
           close();
         },
       },

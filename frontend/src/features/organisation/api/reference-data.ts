@@ -3,6 +3,8 @@
 export {
   createCountry,
   createIndustry,
+  getListCountriesQueryKey,
+  getListIndustriesQueryKey,
   listCountries,
   listIndustries,
   updateCountry,

@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addBatchMember } from '../api/batches';
+import { addBatchMember, memberKeys } from '../api/batches';
 import type { Batch, User } from '@/api/gen/playtrack.schemas';
 import { useListUsers } from '../api/users';
 import { useMemberChange } from '../hooks/use-member-change';
@@ -17,6 +17,7 @@ export function AddTraineePicker({ batch }: { batch: Batch }) {
   const add = useMemberChange(
     (user: User) => addBatchMember(batch.id, user.id),
     (user) => t('members.added', { name: user.name }),
+    () => memberKeys(batch.id),
   );
 
   return (

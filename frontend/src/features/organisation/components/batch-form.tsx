@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { createBatch, updateBatch } from '../api/batches';
+import { batchKeys, createBatch, updateBatch } from '../api/batches';
 import type { Batch } from '@/api/gen/playtrack.schemas';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
 import { useCompanyNames } from '../hooks/use-company-names';
@@ -54,7 +54,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
       const input = { ...body, company_id: company_id === '' ? null : company_id };
       return batch ? updateBatch(batch.id, input) : createBatch(input);
     },
-    { fields: FIELDS, invalidates: ['/api/v1/batches'], next: () => back },
+    { fields: FIELDS, invalidates: ({ id }) => batchKeys(id), next: () => back },
   );
   const { control } = form;
 

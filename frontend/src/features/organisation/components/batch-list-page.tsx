@@ -2,7 +2,7 @@
 // the super admin), searchable by name, with edit and Activate / Deactivate.
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { updateBatch, useListBatches } from '../api/batches';
+import { batchKeys, updateBatch, useListBatches } from '../api/batches';
 import type { Batch } from '@/api/gen/playtrack.schemas';
 import { useListParams } from '@/components/server-data-grid';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
@@ -19,7 +19,7 @@ export function BatchListPage() {
   const statusColumns = useStatusColumns(
     ({ id, company_id, name, starts_on, ends_on }: Batch, active) =>
       updateBatch(id, { company_id, name, starts_on, ends_on, active }),
-    '/api/v1/batches',
+    ({ id }) => batchKeys(id),
     { editTo: (row) => `/${prefix}/batch/edit?id=${row.id}` },
   );
   const columns: GridColDef<Batch>[] = [

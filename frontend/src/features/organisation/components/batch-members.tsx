@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { removeBatchMember, useListBatchMembers } from '../api/batches';
+import { memberKeys, removeBatchMember, useListBatchMembers } from '../api/batches';
 import type { Batch, Member } from '@/api/gen/playtrack.schemas';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
@@ -26,6 +26,7 @@ export function BatchMembers({ batch }: { batch: Batch }) {
   const remove = useMemberChange(
     (member: Member) => removeBatchMember(batch.id, member.user_id),
     (member) => t('members.removed', { name: member.name }),
+    () => memberKeys(batch.id),
   );
 
   const columns: GridColDef<Member>[] = [

@@ -16,7 +16,7 @@ import { LoadingRecord } from '@/components/loading-record';
 import { PageHeader } from '@/components/page-header';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
 import { useCompanyId } from '../hooks/use-company-id';
-import { useCompanyLogo } from '../hooks/use-company-logo';
+import { useCompanyLogo } from '../api/company-logo';
 import { useCountries, useIndustries } from '../hooks/use-reference-lists';
 import { ActiveChip } from './active-chip';
 

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { createCompany, updateCompany } from '../api/companies';
+import { companyKeys, createCompany, updateCompany } from '../api/companies';
 import type { Company } from '@/api/gen/playtrack.schemas';
 import { useNotify } from '@/components/notifications';
 import { ApiError } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
-import { uploadLogo, useCompanyLogo } from '../hooks/use-company-logo';
+import { uploadLogo, useCompanyLogo } from '../api/company-logo';
 import { useCountries, useIndustries } from '../hooks/use-reference-lists';
 import { useFormSave } from '../hooks/use-form-save';
 import { COMPANY_FIELDS, companyDefaults, companySchema } from './company-schema';
@@ -58,7 +58,7 @@ export function CompanyForm({ company }: { company?: Company }) {
       }
       return saved;
     },
-    { fields: COMPANY_FIELDS, invalidates: ['/api/v1/companies'], next: () => back },
+    { fields: COMPANY_FIELDS, invalidates: ({ id }) => companyKeys(id), next: () => back },
   );
 
   return (

@@ -1,7 +1,7 @@
 // /main/company: every company, searchable by name, with details, edit and Activate / Deactivate.
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { updateCompany, useListCompanies } from '../api/companies';
+import { companyKeys, updateCompany, useListCompanies } from '../api/companies';
 import type { Company } from '@/api/gen/playtrack.schemas';
 import { useListParams } from '@/components/server-data-grid';
 import { useStatusColumns } from './grid-columns';
@@ -12,7 +12,7 @@ export function CompanyListPage() {
   const { params } = useListParams();
   const statusColumns = useStatusColumns(
     ({ id, ...company }: Company, active) => updateCompany(id, { ...company, active }),
-    '/api/v1/companies',
+    ({ id }) => companyKeys(id),
     {
       detailsTo: (row) => `/main/companydetails?id=${row.id}`,
       editTo: (row) => `/main/company/edit?id=${row.id}`,

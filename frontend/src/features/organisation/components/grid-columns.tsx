@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { QueryKey } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,11 +103,11 @@ function actionsColumn<R extends { active: boolean }>(
 /** The active chip and the row actions of a list whose rows `update` saves with `active` flipped. */
 export function useStatusColumns<R extends { name: string; active: boolean }>(
   update: (row: R, active: boolean) => Promise<unknown>,
-  path: string,
+  stale: (row: R) => readonly QueryKey[],
   links: Links<R>,
 ): GridColDef<R>[] {
   const { t } = useTranslation('organisation');
-  const toggle = useToggleActive(update, path);
+  const toggle = useToggleActive(update, stale);
   return [
     activeColumn(t),
     actionsColumn(t, { ...links, onToggle: (row) => toggle.mutate(row), toggling: toggle.isPending }),

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOGO_MAX_BYTES, LOGO_TYPES } from '../hooks/use-company-logo';
+import { LOGO_MAX_BYTES, LOGO_TYPES } from '../api/company-logo';
 
 interface LogoInputProps {
   /** The stored logo (data URL), shown until another file is chosen. */

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moveBatchMember, useListBatches } from '../api/batches';
+import { memberKeys, moveBatchMember, useListBatches } from '../api/batches';
 import type { Batch, Member } from '@/api/gen/playtrack.schemas';
 import { useMemberChange } from '../hooks/use-member-change';
 
@@ -26,6 +26,7 @@ export function MoveMemberDialog({ batch, member, onClose }: MoveMemberDialogPro
   const move = useMemberChange(
     (to: string) => moveBatchMember(batch.id, member.user_id, { to_batch_id: to }),
     (to) => t('members.moved', { name: member.name, batch: others.find(({ id }) => id === to)?.name ?? '' }),
+    (to) => memberKeys(batch.id, to),
   );
 
   return (

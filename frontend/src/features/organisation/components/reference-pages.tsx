@@ -2,12 +2,15 @@
 // from. They are twins but for a country's ISO code, so one set of screens serves both.
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { QueryKey } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   createCountry,
   createIndustry,
+  getListCountriesQueryKey,
+  getListIndustriesQueryKey,
   listCountries,
   listIndustries,
   updateCountry,
@@ -51,7 +54,8 @@ interface Page {
 const KINDS: Record<
   ReferenceKind,
   {
-    path: string;
+    /** The list's query key, which also stands for the records found in it. */
+    key: QueryKey;
     iso: boolean;
     useList: (params: ListParams) => { data?: Page; isFetching: boolean };
     fetchPage: (params: { page: number; per_page: number }) => Promise<Page>;
@@ -59,14 +63,14 @@ const KINDS: Record<
   }
 > = {
   industry: {
-    path: '/api/v1/industries',
+    key: getListIndustriesQueryKey(),
     iso: false,
     useList: useListIndustries,
     fetchPage: listIndustries,
     save: (id, { name, active }) => (id ? updateIndustry(id, { name, active }) : createIndustry({ name, active })),
   },
   country: {
-    path: '/api/v1/countries',
+    key: getListCountriesQueryKey(),
     iso: true,
     useList: useListCountries,
     fetchPage: listCountries,
@@ -89,10 +93,10 @@ function referenceSchema(iso: boolean) {
 export function ReferenceListPage({ kind }: { kind: ReferenceKind }) {
   const { t } = useTranslation('organisation');
   const { params } = useListParams();
-  const { path, iso, useList, save } = KINDS[kind];
+  const { key, iso, useList, save } = KINDS[kind];
   const statusColumns = useStatusColumns(
     ({ id, name, iso_code = '' }: Reference, active) => save(id, { name, iso_code, active }),
-    path,
+    () => [key],
     { editTo: (row) => `${listPath(kind)}/edit?id=${row.id}` },
   );
   const columns: GridColDef<Reference>[] = [
@@ -112,14 +116,14 @@ export function ReferenceListPage({ kind }: { kind: ReferenceKind }) {
 
 function ReferenceForm({ kind, record }: { kind: ReferenceKind; record?: Reference }) {
   const { t } = useTranslation('organisation');
-  const { path, iso, save } = KINDS[kind];
+  const { key, iso, save } = KINDS[kind];
   const form = useForm({
     resolver: zodResolver(referenceSchema(iso)),
     defaultValues: { name: record?.name ?? '', iso_code: record?.iso_code ?? '', active: record?.active ?? true },
   });
   const submit = useFormSave(form, (values) => save(record?.id, values), {
     fields: ['name', 'iso_code', 'active'],
-    invalidates: [path],
+    invalidates: () => [key],
     next: () => listPath(kind),
   });
   const { control } = form;
@@ -138,7 +142,7 @@ export function ReferenceAddPage({ kind }: { kind: ReferenceKind }) {
 }
 
 export function ReferenceEditPage({ kind }: { kind: ReferenceKind }) {
-  const { path, fetchPage } = KINDS[kind];
-  const record = useReferenceRecord(path, fetchPage, useIdParam());
+  const { key, fetchPage } = KINDS[kind];
+  const record = useReferenceRecord(key, fetchPage, useIdParam());
   return <LoadingRecord query={record}>{(found) => <ReferenceForm kind={kind} record={found} />}</LoadingRecord>;
 }

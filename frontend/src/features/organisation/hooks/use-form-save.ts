@@ -8,6 +8,7 @@ import type {
   UseFormHandleSubmit,
   UseFormSetError,
 } from 'react-hook-form';
+import type { QueryKey } from '@tanstack/react-query';
 import { unsavedChanges } from '@/lib/unsaved-changes';
 import { useSave } from './use-save';
 import { useServerErrors } from './use-server-errors';
@@ -22,8 +23,8 @@ interface Form<T extends FieldValues, B> {
 interface SaveOptions<T extends FieldValues, R> {
   /** The form's fields the server may name in its errors. */
   fields: readonly Path<T>[];
-  /** API paths whose cached answers the save makes stale. */
-  invalidates: string[];
+  /** The query keys of what the save changed. */
+  invalidates: (saved: R) => readonly QueryKey[];
   /** Where to go once saved. */
   next: (saved: R) => string;
 }

@@ -1,6 +1,6 @@
 // Countries and industries have no GET-by-id endpoint: an edit screen finds its record by
 // paging through the list (a few hundred entries at most); no such id is NOT_FOUND, like a GET.
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 
 const PAGE_SIZE = 200;
@@ -11,12 +11,13 @@ interface Page<R> {
 }
 
 export function useReferenceRecord<R extends { id: string }>(
-  path: string,
+  /** The list's key: the record's starts with it, so what makes the list stale makes it stale. */
+  listKey: QueryKey,
   list: (params: { page: number; per_page: number }) => Promise<Page<R>>,
   id: string,
 ) {
   return useQuery({
-    queryKey: [path, 'by-id', id],
+    queryKey: [...listKey, 'by-id', id],
     queryFn: async () => {
       for (let page = 1; ; page += 1) {
         const { items, total } = await list({ page, per_page: PAGE_SIZE });

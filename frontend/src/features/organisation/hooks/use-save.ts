@@ -1,14 +1,14 @@
 // Saving a form: on success the affected lists and records reload, a toast confirms and the
 // screen returns where it leads; failures go to the form (see useServerErrors).
-import { useMutation } from '@tanstack/react-query';
+import { type QueryKey, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useNotify } from '@/components/notifications';
 import { useInvalidate } from '@/lib/use-invalidate';
 
 interface SaveOptions<R> {
-  /** API paths whose cached answers the save makes stale. */
-  invalidates: string[];
+  /** The query keys of what the save changed. */
+  invalidates: (saved: R) => readonly QueryKey[];
   /** Where to go once saved. */
   next: (saved: R) => string;
   onError: (error: unknown) => void;
@@ -22,7 +22,7 @@ export function useSave<B, R>(save: (body: B) => Promise<R>, { invalidates, next
   return useMutation({
     mutationFn: save,
     onSuccess: async (saved) => {
-      await invalidate(...invalidates);
+      await invalidate(...invalidates(saved));
       notify({ severity: 'success', message: t('saved') });
       await navigate(next(saved));
     },

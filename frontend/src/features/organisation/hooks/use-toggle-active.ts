@@ -1,5 +1,5 @@
 // A list's Activate / Deactivate: the record is saved again with `active` flipped.
-import { useMutation } from '@tanstack/react-query';
+import { type QueryKey, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '@/components/notifications';
 import { useProblemMessage } from '@/lib/problem-message';
@@ -12,7 +12,7 @@ interface Switchable {
 
 export function useToggleActive<R extends Switchable>(
   update: (row: R, active: boolean) => Promise<unknown>,
-  path: string,
+  stale: (row: R) => readonly QueryKey[],
 ) {
   const { t } = useTranslation('organisation');
   const invalidate = useInvalidate();
@@ -22,7 +22,7 @@ export function useToggleActive<R extends Switchable>(
     mutationFn: (row: R) => update(row, !row.active),
     onSuccess: (_saved, row) => {
       notify({ severity: 'success', message: t(row.active ? 'deactivated' : 'activated', { name: row.name }) });
-      return invalidate(path);
+      return invalidate(...stale(row));
     },
     onError: (error) => notify({ severity: 'error', message: problemMessage(error) }),
   });

@@ -19,7 +19,6 @@ import { ApiError, problemCode } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
-import { SEAT_ANSWERS, useInvalidate } from '@/lib/use-invalidate';
 import { englishResources } from '@/locales/resources';
 import { previewImport } from '../api/preview-import';
 import { ImportRowsTable } from './import-rows-table';
@@ -46,7 +45,6 @@ function isFileProblem(code: string): code is keyof typeof englishResources.peop
 export function ImportUsersPage() {
   const { t } = useTranslation('people');
   const { problemMessage } = useProblemMessage();
-  const invalidate = useInvalidate();
   const isSuperAdmin = useSessionUser()?.role === 'SUPER_ADMIN';
   const [companyId, setCompanyId] = useState('');
   const [batchId, setBatchId] = useState('');
@@ -60,7 +58,7 @@ export function ImportUsersPage() {
     mutationFn: (picked) => previewImport(picked, params),
     onSuccess: (preview) => setRows(preview.rows),
   });
-  const importRows = useImportUsers();
+  const importRows = useImportUsers(batches.map(({ id }) => id));
 
   // Any change makes an earlier check stale.
   const changed = <T,>(set: (value: T) => void) => (value: T) => {
@@ -87,10 +85,7 @@ export function ImportUsersPage() {
     importRows.mutate(
       { data: { ...params, rows: valid.map(({ line, name, email, batch, locale }) => ({ line, name, email, batch, locale })) } },
       {
-        onSuccess: () => {
-          setRows(null);
-          void invalidate(...SEAT_ANSWERS, '/api/v1/batches');
-        },
+        onSuccess: () => setRows(null),
         onError: (error) => {
           if (rows && error.code === 'IMPORT_REJECTED') setRows(withRejections(rows, error));
         },

@@ -21,7 +21,6 @@ import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
 import { useLeaveSaved } from '@/lib/use-leave-saved';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
-import { SEAT_ANSWERS } from '@/lib/use-invalidate';
 
 /** What the form asks for besides the name and the language. */
 interface Asks {
@@ -91,9 +90,6 @@ function PersonForm({ role, person }: PersonFormProps) {
   // The super admin picks the company first; a company admin's batches are their company's.
   const { batches } = useBatches(isSuperAdmin ? companyId : undefined, asks.batch && (!isSuperAdmin || companyId !== ''));
 
-  // A new trainee takes a seat.
-  const done = (message: string) => leave(message, ...SEAT_ANSWERS);
-
   const onError = (error: unknown) => {
     if (problemCode(error) === 'EMAIL_TAKEN') {
       setError('email', { type: 'server', message: problemMessage(error) }, { shouldFocus: true });
@@ -106,7 +102,7 @@ function PersonForm({ role, person }: PersonFormProps) {
     if (person) {
       update.mutate(
         { id: person.id, data: { name: values.name, locale: values.locale } },
-        { onSuccess: () => done(t('form.saved')), onError },
+        { onSuccess: () => leave(t('form.saved')), onError },
       );
       return;
     }
@@ -121,7 +117,7 @@ function PersonForm({ role, person }: PersonFormProps) {
           locale: values.locale,
         },
       },
-      { onSuccess: (created) => done(t('form.invited', { email: created.email })), onError },
+      { onSuccess: (created) => leave(t('form.invited', { email: created.email })), onError },
     );
   });
 

@@ -5,7 +5,6 @@ import type { User } from '@/api/gen/playtrack.schemas';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useNotify } from '@/components/notifications';
 import { useProblemMessage } from '@/lib/problem-message';
-import { SEAT_ANSWERS, useInvalidate } from '@/lib/use-invalidate';
 
 interface ToggleStatusDialogProps {
   /** The person to disable (or enable, when disabled); the dialog is closed without one. */
@@ -17,7 +16,6 @@ export function ToggleStatusDialog({ person, onClose }: ToggleStatusDialogProps)
   const { t } = useTranslation('people');
   const { problemMessage } = useProblemMessage();
   const notify = useNotify();
-  const invalidate = useInvalidate();
   const disable = useDisableUser();
   const enable = useEnableUser();
   const enabling = person?.status === 'disabled';
@@ -37,8 +35,6 @@ export function ToggleStatusDialog({ person, onClose }: ToggleStatusDialogProps)
       {
         onSuccess: () => {
           notify({ severity: 'success', message: t(`toggle.${action}d`, { name: person.name }) });
-          // Disabling a trainee gives their unused seat back.
-          void invalidate(...SEAT_ANSWERS);
           close();
         },
       },

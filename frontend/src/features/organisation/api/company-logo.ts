@@ -1,7 +1,7 @@
 // A company's logo travels as raw image bytes, which the generated client (JSON bodies, text
 // answers) cannot carry: it is read and sent with fetch here.
 import { useQuery } from '@tanstack/react-query';
-import { getGetCompanyLogoUrl, getPutCompanyLogoUrl } from '../api/companies';
+import { getGetCompanyLogoQueryKey, getGetCompanyLogoUrl, getPutCompanyLogoUrl } from '@/api/gen/companies/companies';
 import { apiFetch } from '@/lib/api-client';
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -21,7 +21,7 @@ function asDataUrl(blob: Blob): Promise<string> {
 export function useCompanyLogo(id: string) {
   const url = getGetCompanyLogoUrl(id);
   return useQuery({
-    queryKey: [url],
+    queryKey: getGetCompanyLogoQueryKey(id),
     enabled: id !== '',
     queryFn: async ({ signal }) => {
       // A read: the session cookie is all it needs.

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { apiServer } from '@/testing/api-server';
-import { useCompanyLogo } from './use-company-logo';
+import { useCompanyLogo } from './company-logo';
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
