@@ -17,7 +17,7 @@ import { PageHeader } from '@/components/page-header';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
 import { useCompanyId } from '../hooks/use-company-id';
 import { useCompanyLogo } from '../api/company-logo';
-import { useCountries, useIndustries } from '../hooks/use-reference-lists';
+import { useCountries, useIndustries } from '../api/reference-data';
 import { ActiveChip } from './active-chip';
 
 function CompanyDetails({ company }: { company: Company }) {

@@ -12,7 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
 import { uploadLogo, useCompanyLogo } from '../api/company-logo';
-import { useCountries, useIndustries } from '../hooks/use-reference-lists';
+import { useCountries, useIndustries } from '../api/reference-data';
 import { useFormSave } from '../hooks/use-form-save';
 import { COMPANY_FIELDS, companyDefaults, companySchema } from './company-schema';
 import { FormCard } from './form-card';

@@ -2,82 +2,22 @@
 // from. They are twins but for a country's ISO code, so one set of screens serves both.
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { QueryKey } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  createCountry,
-  createIndustry,
-  getListCountriesQueryKey,
-  getListIndustriesQueryKey,
-  listCountries,
-  listIndustries,
-  updateCountry,
-  updateIndustry,
-  useListCountries,
-  useListIndustries,
-} from '../api/reference-data';
 import { LoadingRecord } from '@/components/loading-record';
-import { type ListParams, useListParams } from '@/components/server-data-grid';
+import { useListParams } from '@/components/server-data-grid';
+import { type Reference, type ReferenceKind, REFERENCE_CALLS, useReferenceRecord } from '../api/reference-data';
 import { useFormSave } from '../hooks/use-form-save';
 import { useIdParam } from '../hooks/use-id-param';
-import { useReferenceRecord } from '../hooks/use-reference-record';
 import { FormCard } from './form-card';
 import { SwitchInput, TextInput } from './form-fields';
 import { useStatusColumns } from './grid-columns';
 import { ListPage } from './list-page';
 import { nameField } from './validators';
 
-export type ReferenceKind = 'industry' | 'country';
-
-/** An industry or a country as the screens show it. */
-interface Reference {
-  id: string;
-  name: string;
-  active: boolean;
-  iso_code?: string;
-}
-
-interface Values {
-  name: string;
-  iso_code: string;
-  active: boolean;
-}
-
-interface Page {
-  items: Reference[];
-  total: number;
-}
-
-/** Where each kind lives in the API; `iso` says whether it has an ISO code. */
-const KINDS: Record<
-  ReferenceKind,
-  {
-    /** The list's query key, which also stands for the records found in it. */
-    key: QueryKey;
-    iso: boolean;
-    useList: (params: ListParams) => { data?: Page; isFetching: boolean };
-    fetchPage: (params: { page: number; per_page: number }) => Promise<Page>;
-    save: (id: string | undefined, values: Values) => Promise<Reference>;
-  }
-> = {
-  industry: {
-    key: getListIndustriesQueryKey(),
-    iso: false,
-    useList: useListIndustries,
-    fetchPage: listIndustries,
-    save: (id, { name, active }) => (id ? updateIndustry(id, { name, active }) : createIndustry({ name, active })),
-  },
-  country: {
-    key: getListCountriesQueryKey(),
-    iso: true,
-    useList: useListCountries,
-    fetchPage: listCountries,
-    save: (id, { name, iso_code, active }) =>
-      id ? updateCountry(id, { name, iso_code, active }) : createCountry({ name, iso_code, active }),
-  },
-};
+/** Only countries have an ISO code. */
+const hasIso = (kind: ReferenceKind) => kind === 'country';
 
 const listPath = (kind: ReferenceKind) => `/main/${kind}`;
 
@@ -93,7 +33,8 @@ function referenceSchema(iso: boolean) {
 export function ReferenceListPage({ kind }: { kind: ReferenceKind }) {
   const { t } = useTranslation('organisation');
   const { params } = useListParams();
-  const { key, iso, useList, save } = KINDS[kind];
+  const { key, useList, save } = REFERENCE_CALLS[kind];
+  const iso = hasIso(kind);
   const statusColumns = useStatusColumns(
     ({ id, name, iso_code = '' }: Reference, active) => save(id, { name, iso_code, active }),
     () => [key],
@@ -116,7 +57,8 @@ export function ReferenceListPage({ kind }: { kind: ReferenceKind }) {
 
 function ReferenceForm({ kind, record }: { kind: ReferenceKind; record?: Reference }) {
   const { t } = useTranslation('organisation');
-  const { key, iso, save } = KINDS[kind];
+  const { key, save } = REFERENCE_CALLS[kind];
+  const iso = hasIso(kind);
   const form = useForm({
     resolver: zodResolver(referenceSchema(iso)),
     defaultValues: { name: record?.name ?? '', iso_code: record?.iso_code ?? '', active: record?.active ?? true },
@@ -142,7 +84,6 @@ export function ReferenceAddPage({ kind }: { kind: ReferenceKind }) {
 }
 
 export function ReferenceEditPage({ kind }: { kind: ReferenceKind }) {
-  const { key, fetchPage } = KINDS[kind];
-  const record = useReferenceRecord(key, fetchPage, useIdParam());
+  const record = useReferenceRecord(kind, useIdParam());
   return <LoadingRecord query={record}>{(found) => <ReferenceForm kind={kind} record={found} />}</LoadingRecord>;
 }
