@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { batchKeys, createBatch, updateBatch } from '../api/batches';
 import type { Batch } from '@/api/gen/playtrack.schemas';
+import { useFormSave } from '@/lib/use-form-save';
+import { useCompanies } from '@/lib/use-reference-data';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
-import { useCompanyNames } from '../hooks/use-company-names';
-import { useFormSave } from '../hooks/use-form-save';
 import { FormCard } from './form-card';
 import { DateInput, SelectInput, SwitchInput, TextInput } from './form-fields';
 import { choice, nameField, optionalDate } from './validators';
@@ -34,7 +34,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
   const { t } = useTranslation('organisation');
   const prefix = useAdminPrefix();
   const picksCompany = prefix === 'main' && batch === undefined;
-  const { companies } = useCompanyNames(prefix === 'main');
+  const { companies } = useCompanies(prefix === 'main');
   const schema = batchSchema(picksCompany);
   const form = useForm({
     resolver: zodResolver(schema),
@@ -54,7 +54,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
       const input = { ...body, company_id: company_id === '' ? null : company_id };
       return batch ? updateBatch(batch.id, input) : createBatch(input);
     },
-    { fields: FIELDS, invalidates: ({ id }) => batchKeys(id), next: () => back },
+    { fields: FIELDS, invalidates: ({ id }) => batchKeys(id), message: t('saved') },
   );
   const { control } = form;
 

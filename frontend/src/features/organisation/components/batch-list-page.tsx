@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { batchKeys, updateBatch, useListBatches } from '../api/batches';
 import type { Batch } from '@/api/gen/playtrack.schemas';
 import { useListParams } from '@/components/server-data-grid';
+import { useCompanies } from '@/lib/use-reference-data';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
-import { useCompanyNames } from '../hooks/use-company-names';
 import { useStatusColumns } from './grid-columns';
 import { ListPage } from './list-page';
 
@@ -15,7 +15,7 @@ export function BatchListPage() {
   const prefix = useAdminPrefix();
   const { params } = useListParams();
   const list = useListBatches(params);
-  const { nameOf } = useCompanyNames(prefix === 'main');
+  const { names: companyNames } = useCompanies(prefix === 'main');
   const statusColumns = useStatusColumns(
     ({ id, company_id, name, starts_on, ends_on }: Batch, active) =>
       updateBatch(id, { company_id, name, starts_on, ends_on, active }),
@@ -32,7 +32,7 @@ export function BatchListPage() {
             flex: 1,
             minWidth: 160,
             sortable: false,
-            valueGetter: (_value, row) => nameOf(row.company_id),
+            valueGetter: (_value, row) => companyNames.get(row.company_id) ?? '',
           } satisfies GridColDef<Batch>,
         ]
       : []),

@@ -10,10 +10,10 @@ import type { Company } from '@/api/gen/playtrack.schemas';
 import { useNotify } from '@/components/notifications';
 import { ApiError } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';
+import { useFormSave } from '@/lib/use-form-save';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
 import { uploadLogo, useCompanyLogo } from '../api/company-logo';
 import { useCountries, useIndustries } from '../api/reference-data';
-import { useFormSave } from '../hooks/use-form-save';
 import { COMPANY_FIELDS, companyDefaults, companySchema } from './company-schema';
 import { FormCard } from './form-card';
 import { SelectInput, SwitchInput, TextInput } from './form-fields';
@@ -58,7 +58,7 @@ export function CompanyForm({ company }: { company?: Company }) {
       }
       return saved;
     },
-    { fields: COMPANY_FIELDS, invalidates: ({ id }) => companyKeys(id), next: () => back },
+    { fields: COMPANY_FIELDS, invalidates: ({ id }) => companyKeys(id), message: t('saved') },
   );
 
   return (

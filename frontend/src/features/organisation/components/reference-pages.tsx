@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { LoadingRecord } from '@/components/loading-record';
 import { useListParams } from '@/components/server-data-grid';
+import { useFormSave } from '@/lib/use-form-save';
 import { type Reference, type ReferenceKind, REFERENCE_CALLS, useReferenceRecord } from '../api/reference-data';
-import { useFormSave } from '../hooks/use-form-save';
 import { useIdParam } from '../hooks/use-id-param';
 import { FormCard } from './form-card';
 import { SwitchInput, TextInput } from './form-fields';
@@ -66,7 +66,7 @@ function ReferenceForm({ kind, record }: { kind: ReferenceKind; record?: Referen
   const submit = useFormSave(form, (values) => save(record?.id, values), {
     fields: ['name', 'iso_code', 'active'],
     invalidates: () => [key],
-    next: () => listPath(kind),
+    message: t('saved'),
   });
   const { control } = form;
 

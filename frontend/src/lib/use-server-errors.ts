@@ -2,8 +2,8 @@
 // the buttons (kept as the error, so it re-translates when the language changes).
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { applyFieldErrors } from '@/lib/form-errors';
-import { useProblemMessage } from '@/lib/problem-message';
+import { applyFieldErrors } from './form-errors';
+import { useProblemMessage } from './problem-message';
 
 export function useServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
   const { problemMessage, fieldMessage } = useProblemMessage();

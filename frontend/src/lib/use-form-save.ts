@@ -1,5 +1,6 @@
-// Submitting an organisation form: earlier server errors are cleared, the checked body saved (see
-// useSave), and failures shown as useServerErrors says. Answers FormCard's submit props.
+// Submitting a react-hook-form form through a plain call: earlier server errors are cleared, the
+// checked body saved (see useSave), and failures shown as useServerErrors says. Answers the
+// submit props of a form frame (the pending state, the whole-form failure, unsaved changes).
 import type {
   FieldValues,
   FormState,
@@ -8,9 +9,8 @@ import type {
   UseFormHandleSubmit,
   UseFormSetError,
 } from 'react-hook-form';
-import type { QueryKey } from '@tanstack/react-query';
-import { unsavedChanges } from '@/lib/unsaved-changes';
-import { useSave } from './use-save';
+import { unsavedChanges } from './unsaved-changes';
+import { type SaveOptions, useSave } from './use-save';
 import { useServerErrors } from './use-server-errors';
 
 interface Form<T extends FieldValues, B> {
@@ -20,23 +20,19 @@ interface Form<T extends FieldValues, B> {
   getValues: UseFormGetValues<T>;
 }
 
-interface SaveOptions<T extends FieldValues, R> {
+interface FormSaveOptions<T extends FieldValues, R> extends SaveOptions<R> {
   /** The form's fields the server may name in its errors. */
   fields: readonly Path<T>[];
-  /** The query keys of what the save changed. */
-  invalidates: (saved: R) => readonly QueryKey[];
-  /** Where to go once saved. */
-  next: (saved: R) => string;
 }
 
 export function useFormSave<T extends FieldValues, B, R>(
   form: Form<T, B>,
   save: (body: B) => Promise<R>,
-  { fields, invalidates, next }: SaveOptions<T, R>,
+  { fields, ...options }: FormSaveOptions<T, R>,
 ) {
   const { handleSubmit, setError } = form;
   const { failureMessage, onError, clear } = useServerErrors(setError, fields);
-  const mutation = useSave(save, { invalidates, next, onError });
+  const mutation = useSave(save, { ...options, onError });
   return {
     onSubmit: handleSubmit((body) => {
       clear();
