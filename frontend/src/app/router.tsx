@@ -1,5 +1,5 @@
 // The route table (paths as the seed names them) and the browser router built from it.
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import {
   createBrowserRouter,
   Navigate,
@@ -16,13 +16,10 @@ import { licenceRoutes } from '@/features/licences/routes';
 import { organisationRoutes } from '@/features/organisation/routes';
 import { peopleRoutes } from '@/features/people/routes';
 import { ShellLayout } from '@/features/shell/components/shell-layout';
+import { lazyNamed } from '@/lib/lazy-named';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/paths';
 import { landingPath, useSessionKnown } from '@/lib/session';
 
-/** React.lazy for a module's named export, so pages keep named exports like everything else. */
-function lazyNamed<M>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
 
 const SignInPage = lazyNamed(() => import('@/features/auth/components/sign-in-page'), 'SignInPage');
 const VerifyOtpPage = lazyNamed(

@@ -1,12 +1,8 @@
 // The licence screens' routes under a role's prefix: allocations, the summary and seats.
 // Allocations are the super admin's to add and edit.
-import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyNamed } from '@/lib/lazy-named';
 
-/** React.lazy for a module's named export, so pages keep named exports like everything else. */
-function lazyNamed<M>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
 
 const LicenceSummaryPage = lazyNamed(() => import('./components/licence-summary-page'), 'LicenceSummaryPage');
 const LicenceSummaryViewPage = lazyNamed(

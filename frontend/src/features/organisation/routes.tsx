@@ -1,19 +1,16 @@
 // The organisation screens' routes under a role's prefix: reference data and companies (the
 // super admin), a company admin's own company, and everyone's batches and audit log.
-import { type ComponentType, lazy } from 'react';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-
-/** React.lazy for a module's named export (the app's pages keep named exports). */
-function lazyNamed<M>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
+import { lazyNamed } from '@/lib/lazy-named';
 
 const referencePages = () => import('./components/reference-pages');
 const companyForms = () => import('./components/company-form-pages');
 const batchForms = () => import('./components/batch-form-pages');
 
 // Industries and countries share their screens, told apart by a `kind` prop (and a key, so
-// going from one list to the other mounts a fresh screen rather than reusing its state).
+// going from one list to the other mounts a fresh screen rather than reusing its state); a
+// page with props is lazy on its own, as lazyNamed's pages take none.
 const ReferenceListPage = lazy(async () => ({ default: (await referencePages()).ReferenceListPage }));
 const ReferenceAddPage = lazy(async () => ({ default: (await referencePages()).ReferenceAddPage }));
 const ReferenceEditPage = lazy(async () => ({ default: (await referencePages()).ReferenceEditPage }));

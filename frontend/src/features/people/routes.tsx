@@ -1,11 +1,7 @@
 // The people screens' routes under a role's prefix: company admins, trainees and their import.
-import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyNamed } from '@/lib/lazy-named';
 
-/** React.lazy for a module's named export, so pages keep named exports like everything else. */
-function lazyNamed<M>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
 
 const pages = () => import('./components/people-pages');
 const CompanyAdminListPage = lazyNamed(pages, 'CompanyAdminListPage');
