@@ -11,13 +11,13 @@ import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { exportAuditEvents, useListAuditEvents } from '../api/audit';
 import { AuditAction, type AuditEvent } from '@/api/gen/playtrack.schemas';
 import { DateField, INVALID_DATE } from '@/components/date-field';
 import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useProblemMessage } from '@/lib/problem-message';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import {
   actionLabel,
   AuditDetailsDialog,
@@ -48,23 +48,11 @@ export function AuditPage() {
   const { t, i18n } = useTranslation('organisation');
   const { problemMessage } = useProblemMessage();
   const { params } = useListParams();
-  const [search, setSearch] = useSearchParams();
   const [shown, setShown] = useState<AuditEvent | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
-  const filter = (key: Filter) => search.get(key) ?? '';
-  const setFilter = (key: Filter, value: string) => {
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === '') next.delete(key);
-        else next.set(key, value);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  const { filter, setFilters } = useUrlFilters<Filter>();
+  const setFilter = (key: Filter, value: string) => setFilters({ [key]: value });
 
   const action = filter('action');
   const filters = {

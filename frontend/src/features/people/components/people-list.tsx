@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { type MemberRole, type PagedUserItemsItem, Status } from '@/api/gen/playtrack.schemas';
 import { useListUsers } from '../api/users';
 import { PageHeader } from '@/components/page-header';
@@ -18,6 +18,7 @@ import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useSessionUser } from '@/lib/session';
 import { useFormatDate } from '@/lib/use-format-date';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import { StatusChip } from './status-chip';
 import { ToggleStatusDialog } from './toggle-status-dialog';
 
@@ -28,34 +29,13 @@ type Filter = 'company_id' | 'batch_id' | 'status';
 
 const isStatus = (value: string): value is Status => (STATUS_OPTIONS as string[]).includes(value);
 
-/** The list's filters in the URL, and a setter that starts again from the first page. */
-function useFilters() {
-  const [search, setSearch] = useSearchParams();
-  const filter = (key: Filter) => search.get(key) ?? '';
-  const setFilters = (changes: Partial<Record<Filter, string>>) => {
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
-  return { filter, setFilters };
-}
-
 export function PeopleList({ role }: { role: MemberRole }) {
   const { t } = useTranslation('people');
   const navigate = useNavigate();
   const { dateTime: formatDate } = useFormatDate();
   const isSuperAdmin = useSessionUser()?.role === 'SUPER_ADMIN';
   const { params } = useListParams();
-  const { filter, setFilters } = useFilters();
+  const { filter, setFilters } = useUrlFilters<Filter>();
   const trainees = role === 'USER';
   const companyId = isSuperAdmin ? filter('company_id') : '';
   const batchId = trainees ? filter('batch_id') : '';
