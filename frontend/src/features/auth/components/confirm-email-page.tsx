@@ -15,6 +15,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAcceptInvitation, useGetInvitation } from '../api/passwords';
 import type { Invitation } from '@/api/gen/playtrack.schemas';
 import { NewPasswordFields } from '@/components/new-password-fields';
+import { SubmitButton } from '@/components/submit-button';
 import { ApiError, problemCode } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { newPasswordSchema, usePasswordFormMessage } from '@/lib/password-form';
@@ -133,17 +134,9 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
             {t('signIn.success')}
           </Alert>
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={accept.isPending}
-          disabled={busy || expired}
-          sx={{ mt: 2 }}
-        >
+        <SubmitButton size="large" fullWidth pending={accept.isPending} disabled={busy || expired}>
           {t('confirmEmail.submit')}
-        </Button>
+        </SubmitButton>
       </form>
       <EulaDialog
         challenge={steps.eula}

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { useResetPassword } from '../api/passwords';
 import { NewPasswordFields } from '@/components/new-password-fields';
+import { SubmitButton } from '@/components/submit-button';
 import { ApiError, problemCode } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { newPasswordSchema, usePasswordFormMessage } from '@/lib/password-form';
@@ -137,17 +138,9 @@ function NewPasswordForm({ token }: { token: string }) {
             {problemMessage(reset.error)}
           </Alert>
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={reset.isPending}
-          disabled={reset.isPending || reset.isSuccess}
-          sx={{ mt: 2 }}
-        >
+        <SubmitButton size="large" fullWidth pending={reset.isPending} disabled={reset.isPending || reset.isSuccess}>
           {t('newPassword.submit')}
-        </Button>
+        </SubmitButton>
       </form>
     </>
   );

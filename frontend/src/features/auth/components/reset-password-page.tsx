@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { useForgotPassword } from '../api/passwords';
+import { SubmitButton } from '@/components/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { LOGIN_PATH } from '@/lib/paths';
@@ -80,17 +81,9 @@ export function ResetPasswordPage() {
               {problemMessage(forgot.error)}
             </Alert>
           )}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            loading={forgot.isPending}
-            disabled={forgot.isPending || forgot.isSuccess}
-            sx={{ mt: 2 }}
-          >
+          <SubmitButton size="large" fullWidth pending={forgot.isPending} disabled={forgot.isPending || forgot.isSuccess}>
             {t('resetPassword.submit')}
-          </Button>
+          </SubmitButton>
           <Stack direction="row" sx={{ mt: 1 }}>
             <Button component={RouterLink} to={LOGIN_PATH} color="inherit">
               {t('resetPassword.cancel')}

@@ -2,7 +2,6 @@
 // server prints at start. Success signs them in like any other sign-in.
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useCompleteSetup } from '../api/setup';
+import { SubmitButton } from '@/components/submit-button';
 import { ApiError, problemCode } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useProblemMessage } from '@/lib/problem-message';
@@ -158,17 +158,9 @@ export function SetupPage() {
                 {t('signIn.success')}
               </Alert>
             )}
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              loading={setup.isPending}
-              disabled={setup.isPending || finished}
-              sx={{ mt: 2 }}
-            >
+            <SubmitButton size="large" fullWidth pending={setup.isPending} disabled={setup.isPending || finished}>
               {t('setup.submit')}
-            </Button>
+            </SubmitButton>
           </form>
         )}
       </CardContent>

@@ -2,7 +2,6 @@
 // (OTP page, EULA dialog) or the session and, after the seed's pause, the dashboard.
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
@@ -14,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { z } from 'zod';
 import { useLogin } from '../api/auth';
+import { SubmitButton } from '@/components/submit-button';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { RESET_PASSWORD_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';
@@ -107,17 +107,9 @@ export function SignInPage() {
               {t('signIn.success')}
             </Alert>
           )}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            loading={login.isPending}
-            disabled={busy}
-            sx={{ mt: 2 }}
-          >
+          <SubmitButton size="large" fullWidth pending={login.isPending} disabled={busy}>
             {t('signIn.submit')}
-          </Button>
+          </SubmitButton>
         </form>
         <Link component={RouterLink} to={RESET_PASSWORD_PATH} sx={{ display: 'inline-block', mt: 2 }}>
           {t('signIn.forgotPassword')}

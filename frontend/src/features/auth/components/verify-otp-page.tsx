@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/submit-button';
 import { ApiError, problemCode } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { LOGIN_PATH } from '@/lib/paths';
@@ -202,17 +203,9 @@ function OtpForm({
               {t('signIn.success')}
             </Alert>
           )}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            loading={verify.isPending}
-            disabled={busy}
-            sx={{ mt: 2 }}
-          >
+          <SubmitButton size="large" fullWidth pending={verify.isPending} disabled={busy}>
             {t('verifyOtp.submit')}
-          </Button>
+          </SubmitButton>
           <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'space-between' }}>
             <Button onClick={() => backToSignIn()} disabled={steps.finished} color="inherit">
               {t('verifyOtp.cancel')}

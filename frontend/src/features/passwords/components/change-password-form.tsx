@@ -3,7 +3,6 @@
 // other sessions; this one goes on.
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -13,6 +12,7 @@ import { useChangePassword } from '../api/passwords';
 import { useNotify } from '@/components/notifications';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { PasswordField } from '@/components/password-field';
+import { SubmitButton } from '@/components/submit-button';
 import { ApiError, problemCode } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { newPasswordFields, usePasswordFormMessage, withConfirmation } from '@/lib/password-form';
@@ -104,16 +104,9 @@ export function ChangePasswordForm() {
             {problemMessage(change.error)}
           </Alert>
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={change.isPending}
-          disabled={change.isPending}
-          sx={{ mt: 2 }}
-        >
+        <SubmitButton size="large" pending={change.isPending}>
           {t('change.submit')}
-        </Button>
+        </SubmitButton>
       </form>
     </>
   );

@@ -2,12 +2,12 @@
 // yet (the earlier links stop working).
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSendInvitation } from '../api/passwords';
+import { SubmitButton } from '@/components/submit-button';
 import { ApiError, problemCode, problemUserStatus } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useProblemMessage } from '@/lib/problem-message';
@@ -72,15 +72,9 @@ export function SendInvitationForm() {
               : problemMessage(invite.error)}
           </Alert>
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          loading={invite.isPending}
-          disabled={invite.isPending}
-          sx={{ mt: 2 }}
-        >
+        <SubmitButton pending={invite.isPending}>
           {t('admin.invitationSubmit')}
-        </Button>
+        </SubmitButton>
       </form>
     </>
   );

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSendInvitation, useSendPasswordReset } from '../api/passwords';
+import { SubmitButton } from '@/components/submit-button';
 import { ApiError, problemCode, problemUserStatus } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useProblemMessage } from '@/lib/problem-message';
@@ -117,15 +118,9 @@ export function SendResetLinkForm() {
             {problemMessage(send.error)}
           </Alert>
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          loading={send.isPending}
-          disabled={send.isPending}
-          sx={{ mt: 2 }}
-        >
+        <SubmitButton pending={send.isPending}>
           {t('admin.resetSubmit')}
-        </Button>
+        </SubmitButton>
       </form>
     </>
   );
