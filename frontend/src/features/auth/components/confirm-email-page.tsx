@@ -16,8 +16,8 @@ import { useAcceptInvitation, useGetInvitation } from '../api/passwords';
 import type { Invitation } from '@/api/gen/playtrack.schemas';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { SubmitButton } from '@/components/submit-button';
-import { ApiError, problemCode } from '@/lib/api-client';
-import { applyFieldErrors } from '@/lib/form-errors';
+import { problemCode } from '@/lib/api-client';
+import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
 import { newPasswordSchema, usePasswordFormMessage } from '@/lib/password-form';
 import { evaluatePassword } from '@/lib/password-policy';
 import { LOGIN_PATH } from '@/lib/paths';
@@ -101,8 +101,7 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
   });
 
   const expired = problemCode(accept.error) === 'LINK_EXPIRED';
-  const failure =
-    accept.isError && !(accept.error instanceof ApiError && accept.error.fieldErrors.length > 0);
+  const failure = accept.isError && isFormFailure(accept.error, []);
   const busy = accept.isPending || steps.finished || steps.eula !== null;
 
   return (

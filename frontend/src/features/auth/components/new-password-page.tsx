@@ -16,8 +16,8 @@ import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { useResetPassword } from '../api/passwords';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { SubmitButton } from '@/components/submit-button';
-import { ApiError, problemCode } from '@/lib/api-client';
-import { applyFieldErrors } from '@/lib/form-errors';
+import { problemCode } from '@/lib/api-client';
+import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
 import { newPasswordSchema, usePasswordFormMessage } from '@/lib/password-form';
 import { evaluatePassword, newPasswordPolicy } from '@/lib/password-policy';
 import { LOGIN_PATH, RESET_PASSWORD_PATH } from '@/lib/paths';
@@ -114,10 +114,7 @@ function NewPasswordForm({ token }: { token: string }) {
     );
   });
 
-  const failure =
-    reset.isError &&
-    problemCode(reset.error) !== 'LINK_EXPIRED' &&
-    !(reset.error instanceof ApiError && reset.error.fieldErrors.length > 0);
+  const failure = reset.isError && isFormFailure(reset.error, ['LINK_EXPIRED']);
 
   return (
     <>

@@ -14,8 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { useForgotPassword } from '../api/passwords';
 import { SubmitButton } from '@/components/submit-button';
-import { ApiError } from '@/lib/api-client';
-import { applyFieldErrors } from '@/lib/form-errors';
+import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
 import { LOGIN_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';
 import { normaliseEmail } from '../api/sign-in';
@@ -56,8 +55,7 @@ export function ResetPasswordPage() {
   });
 
   // Field errors show on the field; anything else (such as when to try again) above the buttons.
-  const failure =
-    forgot.isError && !(forgot.error instanceof ApiError && forgot.error.fieldErrors.length > 0);
+  const failure = forgot.isError && isFormFailure(forgot.error, []);
 
   return (
     <Card component="section" sx={{ maxWidth: 420, mx: 'auto' }}>

@@ -12,8 +12,8 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useCompleteSetup } from '../api/setup';
 import { SubmitButton } from '@/components/submit-button';
-import { ApiError, problemCode } from '@/lib/api-client';
-import { applyFieldErrors } from '@/lib/form-errors';
+import { problemCode } from '@/lib/api-client';
+import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
 import { useProblemMessage } from '@/lib/problem-message';
 import { normaliseEmail } from '../api/sign-in';
 import { useFinishSignIn } from '../hooks/use-sign-in-steps';
@@ -96,9 +96,7 @@ export function SetupPage() {
   });
 
   // EMAIL_TAKEN and the field errors are shown on their fields; anything else above the button.
-  const error = setup.error;
-  const fieldsCarryError =
-    error instanceof ApiError && (error.code === 'EMAIL_TAKEN' || error.fieldErrors.length > 0);
+  const failure = setup.isError && isFormFailure(setup.error, ['EMAIL_TAKEN']);
 
   return (
     <Card component="section" sx={{ maxWidth: 480, mx: 'auto' }}>
@@ -148,7 +146,7 @@ export function SetupPage() {
               error={errors.confirm !== undefined}
               helperText={messageOf(errors.confirm?.message)}
             />
-            {setup.isError && !fieldsCarryError && (
+            {failure && (
               <Alert severity="error" sx={{ mt: 1 }}>
                 {problemMessage(setup.error)}
               </Alert>

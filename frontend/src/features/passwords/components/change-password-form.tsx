@@ -13,8 +13,8 @@ import { useNotify } from '@/components/notifications';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { PasswordField } from '@/components/password-field';
 import { SubmitButton } from '@/components/submit-button';
-import { ApiError, problemCode } from '@/lib/api-client';
-import { applyFieldErrors } from '@/lib/form-errors';
+import { problemCode } from '@/lib/api-client';
+import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
 import { newPasswordFields, usePasswordFormMessage, withConfirmation } from '@/lib/password-form';
 import { evaluatePassword, newPasswordPolicy, type PasswordOwner } from '@/lib/password-policy';
 import { useProblemMessage } from '@/lib/problem-message';
@@ -76,10 +76,7 @@ export function ChangePasswordForm() {
   });
 
   // Wrong current password and field errors show on their fields; the rest above the button.
-  const failure =
-    change.isError &&
-    problemCode(change.error) !== 'CURRENT_PASSWORD_WRONG' &&
-    !(change.error instanceof ApiError && change.error.fieldErrors.length > 0);
+  const failure = change.isError && isFormFailure(change.error, ['CURRENT_PASSWORD_WRONG']);
 
   return (
     <>
