@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { usePasswordFormMessage } from '@/lib/password-form';
 import type { PasswordPolicy, PasswordRule, Verdict } from '@/lib/password-policy';
 import { PasswordField } from './password-field';
 import { PasswordRuleHints } from './password-rule-hints';
@@ -10,8 +11,8 @@ import { PasswordRuleHints } from './password-rule-hints';
 interface NewPasswordFieldsProps {
   password: UseFormRegisterReturn;
   confirm: UseFormRegisterReturn;
-  /** Each field's message, already translated. */
-  errors: { password?: string; confirm?: string };
+  /** The form's errors of the two fields: `passwords:`/`errors:` keys or the server's text. */
+  errors: { password?: { message?: string }; confirm?: { message?: string } };
   policy: PasswordPolicy;
   verdicts: readonly Verdict[];
   /** The rules in one sentence, as a tip on the password field. */
@@ -36,13 +37,14 @@ export function NewPasswordFields({
 }: NewPasswordFieldsProps) {
   const { t } = useTranslation('passwords');
   const hintsId = useId();
+  const messageOf = usePasswordFormMessage();
   return (
     <>
       <PasswordField
         registration={password}
         label={t('form.newPassword')}
         autoComplete="new-password"
-        error={errors.password}
+        error={messageOf(errors.password?.message)}
         disabled={disabled}
         maxLength={policy.maximum_length}
         stripWhitespace
@@ -54,7 +56,7 @@ export function NewPasswordFields({
         registration={confirm}
         label={t('form.confirmPassword')}
         autoComplete="new-password"
-        error={errors.confirm}
+        error={messageOf(errors.confirm?.message)}
         disabled={disabled === true || confirmDisabled === true}
         maxLength={policy.maximum_length}
         stripWhitespace

@@ -18,7 +18,7 @@ import { NewPasswordFields } from '@/components/new-password-fields';
 import { SubmitButton } from '@/components/submit-button';
 import { problemCode } from '@/lib/api-client';
 import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
-import { newPasswordSchema, usePasswordFormMessage } from '@/lib/password-form';
+import { newPasswordSchema } from '@/lib/password-form';
 import { evaluatePassword } from '@/lib/password-policy';
 import { LOGIN_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';
@@ -67,7 +67,6 @@ export function ConfirmEmailPage() {
 function InvitationForm({ token, invitation }: { token: string; invitation: Invitation }) {
   const { t } = useTranslation(['auth', 'passwords']);
   const { problemMessage, fieldMessage } = useProblemMessage();
-  const messageOf = usePasswordFormMessage();
   const backToSignIn = useBackToSignIn();
   const steps = useSignInSteps();
   const accept = useAcceptInvitation();
@@ -111,7 +110,7 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
         <NewPasswordFields
           password={register('password')}
           confirm={register('confirm')}
-          errors={{ password: messageOf(errors.password?.message), confirm: messageOf(errors.confirm?.message) }}
+          errors={errors}
           policy={policy}
           verdicts={verdicts}
           disabled={steps.finished || expired}

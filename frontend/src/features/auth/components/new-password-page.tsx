@@ -18,7 +18,7 @@ import { NewPasswordFields } from '@/components/new-password-fields';
 import { SubmitButton } from '@/components/submit-button';
 import { problemCode } from '@/lib/api-client';
 import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
-import { newPasswordSchema, usePasswordFormMessage } from '@/lib/password-form';
+import { newPasswordSchema } from '@/lib/password-form';
 import { evaluatePassword, newPasswordPolicy } from '@/lib/password-policy';
 import { LOGIN_PATH, RESET_PASSWORD_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';
@@ -85,7 +85,6 @@ const schema = newPasswordSchema({ policy: newPasswordPolicy, ruleMessage: 'pass
 function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation(['auth', 'passwords']);
   const { problemMessage, fieldMessage } = useProblemMessage();
-  const messageOf = usePasswordFormMessage();
   const backToSignIn = useBackToSignIn();
   const reset = useResetPassword();
   const {
@@ -123,7 +122,7 @@ function NewPasswordForm({ token }: { token: string }) {
         <NewPasswordFields
           password={register('password')}
           confirm={register('confirm')}
-          errors={{ password: messageOf(errors.password?.message), confirm: messageOf(errors.confirm?.message) }}
+          errors={errors}
           policy={newPasswordPolicy}
           verdicts={verdicts}
           rulesTip={t('passwords:newPasswordRule')}

@@ -91,7 +91,7 @@ export function ChangePasswordForm() {
         <NewPasswordFields
           password={register('password')}
           confirm={register('confirm')}
-          errors={{ password: messageOf(errors.password?.message), confirm: messageOf(errors.confirm?.message) }}
+          errors={errors}
           policy={newPasswordPolicy}
           verdicts={verdicts}
           rulesTip={t('newPasswordRule')}
