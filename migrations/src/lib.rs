@@ -11,6 +11,7 @@ mod m20261122_000003_add_sign_in_state;
 mod m20261122_000004_create_mail_outbox;
 mod m20261122_000005_create_licence_seats;
 mod m20261125_000006_limit_live_seats_per_trainee;
+mod m20261125_000007_rebuild_api_clients_and_attempts;
 
 #[derive(Debug)]
 pub struct Migrator;
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000004_create_mail_outbox::Migration),
             Box::new(m20261122_000005_create_licence_seats::Migration),
             Box::new(m20261125_000006_limit_live_seats_per_trainee::Migration),
+            Box::new(m20261125_000007_rebuild_api_clients_and_attempts::Migration),
         ]
     }
 }

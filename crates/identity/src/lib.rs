@@ -10,7 +10,7 @@ pub mod password;
 mod passwords;
 pub mod ports;
 pub mod rules;
-pub mod secret;
+pub use kernel::secret;
 pub mod service;
 mod setup;
 pub mod sign_in;

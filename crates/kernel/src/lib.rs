@@ -11,6 +11,7 @@ pub mod locale;
 pub mod page;
 pub mod role;
 pub mod scope;
+pub mod secret;
 pub mod session_minutes;
 
 pub use audit::{Actor, AuditAction, AuditEvent, AuditLog, UnknownAuditAction};

@@ -2,18 +2,17 @@
 //! companies with an admin each, batches of trainees, a small level catalogue and a few weeks
 //! of attempts. Deterministic apart from the passwords, so screenshots stay comparable.
 
-use anyhow::Context;
 use identity::{Argon2Hasher, UserRepository, UserStatus};
-use kernel::{AllocationId, ApiClientId, AttemptId, BatchId, CompanyId, Email, LevelId, Role, SkillId, UserId};
-use scoring::{Attempt, AttemptRepository, Difficulty};
+use kernel::{AllocationId, BatchId, CompanyId, Email, LevelId, Role, SkillId, UserId};
+use scoring::Difficulty;
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
-use time::{Duration, OffsetDateTime, macros::date};
+use time::{OffsetDateTime, macros::date};
 use uuid::Uuid;
 
 use crate::{
     Store,
     entities::{
-        api_clients, approaches, batch_members, batches, chapters, companies, countries, industries, level_skills,
+        approaches, batch_members, batches, chapters, companies, countries, industries, level_skills,
         levels, skills, users,
     },
 };
@@ -259,21 +258,7 @@ pub async fn seed(
             .map_err(|e| anyhow::anyhow!("demo seat of the invited trainee: {e}"))?;
     }
 
-    let catalogue = seed_catalogue(store).await?;
-    let client = ApiClientId::new();
-    api_clients::Entity::insert(api_clients::ActiveModel {
-        id: Set(client.as_uuid()),
-        name: Set("Demo training game".into()),
-        kind: Set("game".into()),
-        company_id: Set(None),
-        // Not a hash of any key anyone holds: the demo client can never authenticate.
-        key_hash: Set(format!("demo-{}", Uuid::now_v7())),
-        created_at: Set(now),
-        revoked_at: Set(None),
-    })
-    .exec(&store.db)
-    .await?;
-    seed_attempts(store, client, &trainees, &catalogue, now).await?;
+    seed_catalogue(store).await?;
     Ok(Some(logins))
 }
 
@@ -311,13 +296,13 @@ async fn seed_seats(
 
 async fn seed_catalogue(store: &Store) -> anyhow::Result<Catalogue> {
     let skill_ids: Vec<SkillId> =
-        insert_all(store, &SKILLS, |id, name| skills::ActiveModel { id: Set(id), name: Set((*name).into()) })
+        insert_all(store, &SKILLS, |id, name| skills::ActiveModel { id: Set(id), name: Set((*name).into()), ..Default::default() })
             .await?
             .into_iter()
             .map(Into::into)
             .collect();
     let approach_ids =
-        insert_all(store, &APPROACHES, |id, name| approaches::ActiveModel { id: Set(id), name: Set((*name).into()) })
+        insert_all(store, &APPROACHES, |id, name| approaches::ActiveModel { id: Set(id), name: Set((*name).into()), ..Default::default() })
             .await?
             .into_iter()
             .map(Into::into)
@@ -329,6 +314,7 @@ async fn seed_catalogue(store: &Store) -> anyhow::Result<Catalogue> {
             id: Set(chapter_id),
             number: Set(i32::try_from(chapter_index)? + 1),
             title: Set((*title).into()),
+            ..Default::default()
         })
         .exec(&store.db)
         .await?;
@@ -345,6 +331,7 @@ async fn seed_catalogue(store: &Store) -> anyhow::Result<Catalogue> {
                 title: Set((*level_title).into()),
                 max_score: Set(i32::try_from(max_score)?),
                 difficulty: Set(difficulty.as_str().into()),
+                ..Default::default()
             })
             .exec(&store.db)
             .await?;
@@ -358,50 +345,6 @@ async fn seed_catalogue(store: &Store) -> anyhow::Result<Catalogue> {
         }
     }
     Ok(Catalogue { levels: levels_out, approaches: approach_ids })
-}
-
-/// Each trainee has played further into the game than the one before, some levels twice.
-async fn seed_attempts(
-    store: &Store,
-    client: ApiClientId,
-    trainees: &[UserId],
-    catalogue: &Catalogue,
-    now: OffsetDateTime,
-) -> anyhow::Result<()> {
-    let mut noise = Noise(0x5eed_cafe);
-    for (t, user) in trainees.iter().enumerate() {
-        let played = (3 + t * 2).min(catalogue.levels.len());
-        for (l, (level, max_score, difficulty, trained)) in catalogue.levels.iter().take(played).enumerate() {
-            let tries = 1 + noise.below(2);
-            for attempt in 0..tries {
-                let share = 45 + noise.below(50) + attempt * 5;
-                let score = (*max_score * u32::try_from(share.min(100))?) / 100;
-                let completed_at = now - Duration::days(i64::try_from(40 - l * 3)?)
-                    + Duration::minutes(i64::try_from(t * 17 + attempt * 60)?);
-                let duration = 240 + noise.below(600);
-                store
-                    .record(Attempt {
-                        id: AttemptId::new(),
-                        client,
-                        external_id: format!("demo-{t}-{l}-{attempt}"),
-                        user: *user,
-                        level: *level,
-                        difficulty: *difficulty,
-                        approach: catalogue.approaches[noise.below(catalogue.approaches.len())],
-                        score,
-                        max_score: *max_score,
-                        skill_points: vec![(trained[0], score / 2), (trained[1], score - score / 2)],
-                        duration_seconds: u32::try_from(duration)?,
-                        started_at: completed_at - Duration::seconds(i64::try_from(duration)?),
-                        completed_at,
-                        received_at: completed_at,
-                    })
-                    .await
-                    .context("recording a demo attempt")?;
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Inserts one row per item under a fresh id and answers the ids in the items' order.

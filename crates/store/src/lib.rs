@@ -2,7 +2,6 @@
 //! implementing the repository ports of the domain crates.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
-mod attempts;
 mod connection;
 mod db;
 pub mod demo;

@@ -10,6 +10,8 @@ pub struct Model {
     pub api_client_id: Uuid,
     pub external_id: String,
     pub user_id: Uuid,
+    /// The trainee's company when the attempt came in.
+    pub company_id: Uuid,
     pub level_id: Uuid,
     pub difficulty: String,
     pub approach_id: Uuid,
@@ -19,6 +21,8 @@ pub struct Model {
     pub started_at: TimeDateTimeWithTimeZone,
     pub completed_at: TimeDateTimeWithTimeZone,
     pub received_at: TimeDateTimeWithTimeZone,
+    /// SHA-256 (hex) of the attempt's content: a resend with the same digest is a duplicate.
+    pub content_hash: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -9,6 +9,8 @@ pub struct Model {
     pub id: Uuid,
     pub number: i32,
     pub title: String,
+    /// The other languages' titles as JSON (`{"zh": "…"}`); English is the column above.
+    pub translations: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -12,6 +12,10 @@ pub struct Model {
     pub title: String,
     pub max_score: i32,
     pub difficulty: String,
+    /// The other languages' titles as JSON (`{"zh": "…"}`); English is the column above.
+    pub translations: String,
+    /// Retired levels take no new attempts and keep their history.
+    pub retired_at: Option<TimeDateTimeWithTimeZone>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

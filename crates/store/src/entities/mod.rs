@@ -1,5 +1,6 @@
 //! sea-orm entities, one per table; the migrations are the source of truth for the schema.
 
+pub mod api_client_companies;
 pub mod api_clients;
 pub mod approaches;
 pub mod attempt_skill_points;

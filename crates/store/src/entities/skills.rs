@@ -8,6 +8,8 @@ pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub id: Uuid,
     pub name: String,
+    /// The other languages' names as JSON (`{"zh": "…"}`); English is the column above.
+    pub translations: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,5 +1,6 @@
-//! Random secrets and how they are kept: tokens are 256 random bits shown once and stored only
-//! as SHA-256 hashes; e-mailed codes are hashed together with their challenge token, so a
+//! Random secrets and how they are kept: tokens (and API client secrets) are 256 random bits
+//! shown once and stored only as SHA-256 hashes — with that much entropy a slow hash adds
+//! nothing; e-mailed codes are hashed together with their challenge token, so a
 //! leaked table cannot be used to guess them offline.
 
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
