@@ -9,8 +9,8 @@ use identity::{
     RequestContext, ResetLinkState, SetupError, SignIn, Step, User, UserFilter,
 };
 use kernel::{
-    Actor, AllocationId, BatchId, Clock, CompanyId, CountryId, Email, IndustryId, Page, PageRequest, Scope, SeatId,
-    SessionId, UserId,
+    Actor, AllocationId, ApiClientId, BatchId, Clock, CompanyId, CountryId, Email, IndustryId, Page, PageRequest,
+    Scope, SeatId, SessionId, UserId,
 };
 use licensing::{
     Allocation, AllocationDraft, AllocationFilter, AllocationUse, Batch, BatchDraft, BatchFilter, Company,
@@ -18,6 +18,10 @@ use licensing::{
     LicensingStore, Logo, Member, ReferenceFilter, RowPlan, Seat, SeatFilter, SummaryGroup, SummaryLine, TraineeDraft,
 };
 use password_policy::PasswordPolicy;
+use scoring::{
+    ApiClient, ApiClientDraft, ApiClients, AttemptStore, CallingClient, ClientAuthError, ClientError, ClientStore,
+    IngestError, Ingestion, IssuedSecret, Item, Outcome,
+};
 use time::OffsetDateTime;
 
 use crate::{NewCompanyAdmin, People, PeopleError, UnitOfWork};
@@ -120,5 +124,23 @@ service_trait! {
         async fn disable(&self, actor: &Actor, id: UserId) -> Result<User, PeopleError>;
         async fn preview_import(&self, actor: &Actor, company: Option<CompanyId>, default_batch: Option<BatchId>, rows: Vec<ImportRow>) -> Result<Vec<RowPlan>, PeopleError>;
         async fn import(&self, actor: &Actor, company: Option<CompanyId>, default_batch: Option<BatchId>, rows: Vec<ImportRow>) -> Result<Vec<UserId>, PeopleError>;
+    }
+}
+
+service_trait! {
+    /// The API clients of the game and partners: [`ApiClients`].
+    pub trait ApiClientsApi for impl<S: ClientStore, C: Clock> ApiClients<S, C> {
+        async fn list(&self, actor: &Actor, page: &PageRequest) -> Result<Page<ApiClient>, ClientError>;
+        async fn create(&self, actor: &Actor, draft: ApiClientDraft) -> Result<IssuedSecret, ClientError>;
+        async fn rotate(&self, actor: &Actor, id: ApiClientId) -> Result<IssuedSecret, ClientError>;
+        async fn revoke(&self, actor: &Actor, id: ApiClientId) -> Result<ApiClient, ClientError>;
+        async fn authenticate(&self, presented: &str) -> Result<CallingClient, ClientAuthError>;
+    }
+}
+
+service_trait! {
+    /// Attempts reported by the game: [`Ingestion`].
+    pub trait IngestionApi for impl<S: AttemptStore, C: Clock> Ingestion<S, C> {
+        async fn ingest(&self, client: &CallingClient, items: Vec<Item>) -> Result<Vec<Outcome>, IngestError>;
     }
 }

@@ -47,6 +47,8 @@ pub enum ProblemCode {
     NoLicence,
     /// Some rows of an import are wrong; nothing was imported.
     ImportRejected,
+    /// The body is larger than the operation takes.
+    PayloadTooLarge,
     DatabaseUnavailable,
     Internal,
 }
@@ -71,6 +73,7 @@ impl ProblemCode {
             }
             Self::LicenceExpired | Self::NoLicence => StatusCode::FORBIDDEN,
             Self::ImportRejected => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::LinkExpired => StatusCode::GONE,
             Self::DatabaseUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -105,6 +108,7 @@ impl ProblemCode {
             Self::LicenceExpired => "Licence expired",
             Self::NoLicence => "No licence",
             Self::ImportRejected => "Import rejected",
+            Self::PayloadTooLarge => "Payload too large",
             Self::DatabaseUnavailable => "Database unavailable",
             Self::Internal => "Internal error",
         }
@@ -414,6 +418,40 @@ impl From<app::PeopleError> for ApiError {
             ),
             E::Licensing(e) => e.into(),
             E::Admin(e) => e.into(),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<scoring::ClientError> for ApiError {
+    fn from(e: scoring::ClientError) -> Self {
+        use scoring::ClientError as E;
+        match e {
+            E::Forbidden => Self::new(ProblemCode::Forbidden),
+            E::NotFound => Self::new(ProblemCode::NotFound),
+            E::Invalid(problems) => Self::invalid(problems.iter().map(|p| FieldError::new(&p.field, p.code)).collect()),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<scoring::ClientAuthError> for ApiError {
+    fn from(e: scoring::ClientAuthError) -> Self {
+        use scoring::ClientAuthError as E;
+        match e {
+            E::Unauthenticated => Self::new(ProblemCode::Unauthenticated),
+            E::RateLimited { retry_after } => Self::rate_limited(retry_after),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<scoring::IngestError> for ApiError {
+    fn from(e: scoring::IngestError) -> Self {
+        use scoring::IngestError as E;
+        match e {
+            E::NotAGame => Self::new(ProblemCode::Forbidden).with_detail("only game clients post attempts"),
+            E::TooMany => Self::out_of_range("attempts", &format!("at most {} attempts", scoring::MAX_BATCH)),
             E::Unknown(e) => Self::internal(e),
         }
     }

@@ -26,6 +26,8 @@ pub struct AppState {
     pub identity: Arc<dyn app::SignInApi>,
     pub licensing: Arc<dyn app::LicensingApi>,
     pub people: Arc<dyn app::PeopleApi>,
+    pub api_clients: Arc<dyn app::ApiClientsApi>,
+    pub ingestion: Arc<dyn app::IngestionApi>,
     pub tokens: auth::tokens::AccessTokens,
     pub trusted_proxies: client_address::TrustedProxies,
     /// Whether cookies get `Secure`: the portal is reached over https.

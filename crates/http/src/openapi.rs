@@ -24,6 +24,8 @@ pub const API_DOCS_PATH: &str = "/api/docs";
         (name = "setup", description = "The first super admin of an empty installation"),
         (name = "passwords", description = "Forgotten, reset, changed and invited passwords"),
         (name = "audit", description = "Who did what, for admins"),
+        (name = "api clients", description = "Keys of the game and partners (super admin)"),
+        (name = "game", description = "What the game reports: attempts, with an API client's key"),
     ),
     modifiers(&BearerAuth),
 )]
@@ -40,6 +42,19 @@ impl utoipa::Modify for BearerAuth {
         components.add_security_scheme(
             "bearer",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
+        );
+        components.add_security_scheme(
+            "api_client",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("ptk_…")
+                    .description(Some(
+                        "An API client's secret (`ptk_` and 43 characters), as the super admin created or \
+                         rotated it. Each use counts against the client's requests a minute.",
+                    ))
+                    .build(),
+            ),
         );
         components.add_security_scheme(
             "cookie",

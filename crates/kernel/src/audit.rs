@@ -13,6 +13,9 @@ use crate::{CompanyId, Scope, UserId};
 pub enum AuditAction {
     AllocationCreated,
     AllocationUpdated,
+    ApiClientCreated,
+    ApiClientRotated,
+    ApiClientRevoked,
     BatchCreated,
     BatchUpdated,
     BatchMemberAdded,
@@ -52,9 +55,12 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 38] = [
+    pub const ALL: [Self; 41] = [
         Self::AllocationCreated,
         Self::AllocationUpdated,
+        Self::ApiClientCreated,
+        Self::ApiClientRotated,
+        Self::ApiClientRevoked,
         Self::BatchCreated,
         Self::BatchUpdated,
         Self::BatchMemberAdded,
@@ -98,6 +104,9 @@ impl AuditAction {
         match self {
             Self::AllocationCreated => "allocation.created",
             Self::AllocationUpdated => "allocation.updated",
+            Self::ApiClientCreated => "api_client.created",
+            Self::ApiClientRotated => "api_client.rotated",
+            Self::ApiClientRevoked => "api_client.revoked",
             Self::BatchCreated => "batch.created",
             Self::BatchUpdated => "batch.updated",
             Self::BatchMemberAdded => "batch.member_added",

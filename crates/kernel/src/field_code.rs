@@ -59,6 +59,22 @@ field_codes! {
     ColumnNameMissing => "COLUMN_NAME_MISSING",
     ColumnEmailMissing => "COLUMN_EMAIL_MISSING",
     TooManyRows => "TOO_MANY_ROWS",
+    /// An item of a batch that is not what the operation takes (its `detail` says why).
+    Malformed => "MALFORMED",
+    /// A moment later than now.
+    InFuture => "IN_FUTURE",
+    /// A score or points above the level's maximum.
+    AboveMaximum => "ABOVE_MAXIMUM",
+    /// A maximum score other than the catalogue's for the level.
+    MaxScoreMismatch => "MAX_SCORE_MISMATCH",
+    /// A retired level, which takes no new attempts.
+    Retired => "RETIRED",
+    /// A skill the level does not train.
+    NotTrained => "NOT_TRAINED",
+    /// A play that began before the trainee's seat did.
+    BeforeSeat => "BEFORE_SEAT",
+    /// No seat of the trainee was valid when the play ended.
+    NoValidSeat => "NO_VALID_SEAT",
     /// The password rules a new password breaks (`PASSWORD_POLICY`).
     MinimumLength => "MINIMUM_LENGTH",
     MaximumLength => "MAXIMUM_LENGTH",

@@ -1,9 +1,20 @@
-//! Scoring: the level catalogue the game is built from, the attempts it reports, and the
-//! reports that read them.
+//! Scoring: the level catalogue the game is built from, the API clients that report and read
+//! scores, the attempts the game reports, and the reports that read them.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod attempt;
+pub mod clients;
+pub mod ingest;
+pub mod judge;
 pub mod model;
 pub mod ports;
 
-pub use model::{Approach, Attempt, Chapter, Difficulty, Level, Skill, percent};
-pub use ports::{AttemptRepository, RecordAttemptError};
+pub use attempt::{Attempt, AttemptReport};
+pub use clients::{
+    ApiClient, ApiClientDraft, ApiClients, CallingClient, ClientAuthError, ClientError, ClientKind, ClientScope,
+    IssuedSecret,
+};
+pub use ingest::{IngestError, Ingestion, Item, MAX_BATCH, Outcome};
+pub use judge::{Facts, ItemProblem, LevelFacts, Placement, SeatFacts, TraineeFacts, judge};
+pub use model::{Approach, Chapter, Difficulty, Level, Skill, percent};
+pub use ports::{AttemptStore, ClientStore, ClientUse, Recorded, SaveClientError};

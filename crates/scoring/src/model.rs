@@ -1,7 +1,6 @@
 //! The records of scoring, in the product's words.
 
-use kernel::{ApiClientId, ApproachId, AttemptId, ChapterId, LevelId, SkillId, UserId};
-use time::OffsetDateTime;
+use kernel::{ApproachId, ChapterId, LevelId, SkillId};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Difficulty {
@@ -20,6 +19,12 @@ impl Difficulty {
             Self::Medium => "medium",
             Self::Hard => "hard",
         }
+    }
+
+    /// The difficulty named `name` (as [`Self::as_str`] writes it).
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|d| d.as_str() == name)
     }
 }
 
@@ -52,27 +57,6 @@ pub struct Level {
     pub max_score: u32,
     pub difficulty: Difficulty,
     pub skills: Vec<SkillId>,
-}
-
-/// One play of one level by one trainee, as the game reported it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Attempt {
-    pub id: AttemptId,
-    /// The game client that sent it; `(client, external_id)` is the idempotency key.
-    pub client: ApiClientId,
-    pub external_id: String,
-    pub user: UserId,
-    pub level: LevelId,
-    pub difficulty: Difficulty,
-    pub approach: ApproachId,
-    pub score: u32,
-    pub max_score: u32,
-    pub skill_points: Vec<(SkillId, u32)>,
-    pub duration_seconds: u32,
-    pub started_at: OffsetDateTime,
-    pub completed_at: OffsetDateTime,
-    /// When the portal took the report in, by its clock.
-    pub received_at: OffsetDateTime,
 }
 
 /// Percent = absolute / max × 100; a level worth nothing scores 0 %.

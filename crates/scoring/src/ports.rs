@@ -1,22 +1,103 @@
 //! What scoring needs from storage.
 
-use std::future::Future;
+use std::{
+    collections::{HashMap, HashSet},
+    future::Future,
+};
 
-use crate::Attempt;
+use kernel::{ApiClientId, ApproachId, AttemptId, AuditEvent, LevelId, Page, PageRequest, SeatId, SkillId, UserId};
+use time::OffsetDateTime;
+
+use crate::{ApiClient, Attempt, CallingClient, ClientScope, Facts};
+
+/// What a batch's write did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recorded {
+    /// The attempts written now.
+    pub inserted: HashSet<AttemptId>,
+    /// For every other attempt of the batch, what was recorded before under its external
+    /// id: the attempt and its digest.
+    pub existing: HashMap<String, (AttemptId, String)>,
+}
+
+pub trait AttemptStore: Clone + Send + Sync + 'static {
+    /// The facts about these trainees (only those inside `scope`), levels, approaches and skills.
+    fn facts(
+        &self,
+        scope: &ClientScope,
+        trainees: &[UserId],
+        levels: &[LevelId],
+        approaches: &[ApproachId],
+        skills: &[SkillId],
+    ) -> impl Future<Output = anyhow::Result<Facts>> + Send;
+
+    /// In one transaction, committed before it answers: inserts every attempt whose
+    /// `(client, external id)` is new, with its skill points, marks the seat given beside an
+    /// inserted attempt as activated (when it is not yet) at its completion, and reads what
+    /// was recorded before for the others. The attempts' external ids are distinct.
+    fn record(
+        &self,
+        client: ApiClientId,
+        attempts: &[(Attempt, Option<SeatId>)],
+    ) -> impl Future<Output = anyhow::Result<Recorded>> + Send;
+}
+
+/// An API client's use of its secret, counted in the current window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClientUse {
+    pub client: CallingClient,
+    /// Requests in the current minute, this one included.
+    pub in_window: u32,
+    pub limit: u32,
+}
 
 #[derive(Debug, thiserror::Error)]
-pub enum RecordAttemptError {
-    /// The same `(client, external_id)` was recorded before: the game retried.
-    #[error("attempt {0} was already recorded")]
-    Duplicate(String),
+pub enum SaveClientError {
+    /// A company of the scope does not exist.
+    #[error("unknown company")]
+    UnknownCompany,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
 
-pub trait AttemptRepository: Clone + Send + Sync + 'static {
-    /// Stores one attempt and its per-skill points atomically.
-    ///
-    /// # Errors
-    /// MUST return [`RecordAttemptError::Duplicate`] when `(client, external_id)` exists.
-    fn record(&self, attempt: Attempt) -> impl Future<Output = Result<(), RecordAttemptError>> + Send;
+pub trait ClientStore: Clone + Send + Sync + 'static {
+    fn list_clients(&self, page: &PageRequest) -> impl Future<Output = anyhow::Result<Page<ApiClient>>> + Send;
+
+    fn find_client(&self, id: ApiClientId) -> impl Future<Output = anyhow::Result<Option<ApiClient>>> + Send;
+
+    /// Writes the client, its scope and the audit line in one transaction.
+    fn create_client(
+        &self,
+        client: &ApiClient,
+        secret_hash: &str,
+        audit: AuditEvent,
+    ) -> impl Future<Output = Result<(), SaveClientError>> + Send;
+
+    /// Replaces a live client's secret (and writes the audit line); `false` when the client
+    /// is absent or revoked.
+    fn rotate_secret(
+        &self,
+        id: ApiClientId,
+        secret_hash: &str,
+        hint: &str,
+        at: OffsetDateTime,
+        audit: AuditEvent,
+    ) -> impl Future<Output = anyhow::Result<bool>> + Send;
+
+    /// Revokes a live client (and writes the audit line); `false` when absent or revoked.
+    fn revoke_client(
+        &self,
+        id: ApiClientId,
+        at: OffsetDateTime,
+        audit: AuditEvent,
+    ) -> impl Future<Output = anyhow::Result<bool>> + Send;
+
+    /// Counts one use of the live client with this secret hash in `minute` (minutes since the
+    /// epoch) and records it as used `at`, in one statement; `None` for no live client.
+    fn use_client(
+        &self,
+        secret_hash: &str,
+        minute: i64,
+        at: OffsetDateTime,
+    ) -> impl Future<Output = anyhow::Result<Option<ClientUse>>> + Send;
 }

@@ -125,14 +125,16 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
         config.session_policy(),
     )
     .await?;
-    let people = People::new(Transactions { store: store.clone(), identity: identity.clone(), clock });
+    let people = People::new(Transactions { store: store.clone(), identity: identity.clone(), clock: clock.clone() });
     let trusted_proxies = TrustedProxies::parse(config.trusted_proxies.iter().map(String::as_str))
         .map_err(|e| anyhow::anyhow!("trusted_proxies: {e}"))?;
     let state = AppState {
-        read_models: Arc::new(store),
+        read_models: Arc::new(store.clone()),
         identity: Arc::new(identity.clone()),
         licensing: Arc::new(licensing),
         people: Arc::new(people),
+        api_clients: Arc::new(scoring::ApiClients::new(store.clone(), clock.clone())),
+        ingestion: Arc::new(scoring::Ingestion::new(store, clock)),
         tokens: AccessTokens::new(key.as_bytes()),
         trusted_proxies,
         secure_cookies: config.public_url().starts_with("https://"),

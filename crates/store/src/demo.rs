@@ -12,8 +12,8 @@ use uuid::Uuid;
 use crate::{
     Store,
     entities::{
-        approaches, batch_members, batches, chapters, companies, countries, industries, level_skills,
-        levels, skills, users,
+        approaches, batch_members, batches, chapters, companies, countries, industries, level_skills, levels, skills,
+        users,
     },
 };
 
@@ -262,11 +262,6 @@ pub async fn seed(
     Ok(Some(logins))
 }
 
-struct Catalogue {
-    levels: Vec<(LevelId, u32, Difficulty, [SkillId; 2])>,
-    approaches: Vec<kernel::ApproachId>,
-}
-
 /// A year of company-wide seats, two more than the company's trainees, each of whom has
 /// started the game (their seats are activated); answers the allocation.
 async fn seed_seats(
@@ -294,20 +289,22 @@ async fn seed_seats(
     Ok(allocation.id)
 }
 
-async fn seed_catalogue(store: &Store) -> anyhow::Result<Catalogue> {
-    let skill_ids: Vec<SkillId> =
-        insert_all(store, &SKILLS, |id, name| skills::ActiveModel { id: Set(id), name: Set((*name).into()), ..Default::default() })
-            .await?
-            .into_iter()
-            .map(Into::into)
-            .collect();
-    let approach_ids =
-        insert_all(store, &APPROACHES, |id, name| approaches::ActiveModel { id: Set(id), name: Set((*name).into()), ..Default::default() })
-            .await?
-            .into_iter()
-            .map(Into::into)
-            .collect();
-    let mut levels_out = Vec::new();
+async fn seed_catalogue(store: &Store) -> anyhow::Result<()> {
+    let skill_ids: Vec<SkillId> = insert_all(store, &SKILLS, |id, name| skills::ActiveModel {
+        id: Set(id),
+        name: Set((*name).into()),
+        ..Default::default()
+    })
+    .await?
+    .into_iter()
+    .map(Into::into)
+    .collect();
+    insert_all(store, &APPROACHES, |id, name| approaches::ActiveModel {
+        id: Set(id),
+        name: Set((*name).into()),
+        ..Default::default()
+    })
+    .await?;
     for (chapter_index, (title, level_titles)) in CHAPTERS.iter().enumerate() {
         let chapter_id = Uuid::now_v7();
         chapters::Entity::insert(chapters::ActiveModel {
@@ -341,10 +338,9 @@ async fn seed_catalogue(store: &Store) -> anyhow::Result<Catalogue> {
             }))
             .exec(&store.db)
             .await?;
-            levels_out.push((level_id, max_score, difficulty, trained));
         }
     }
-    Ok(Catalogue { levels: levels_out, approaches: approach_ids })
+    Ok(())
 }
 
 /// Inserts one row per item under a fresh id and answers the ids in the items' order.
@@ -355,16 +351,4 @@ where
     let ids: Vec<Uuid> = items.iter().map(|_| Uuid::now_v7()).collect();
     A::Entity::insert_many(ids.iter().zip(items).map(|(id, item)| row(*id, item))).exec(&store.db).await?;
     Ok(ids)
-}
-
-/// A small deterministic generator (xorshift): demo data needs variety, not cryptography.
-struct Noise(u64);
-
-impl Noise {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        usize::try_from(self.0 % bound as u64).unwrap_or(0)
-    }
 }

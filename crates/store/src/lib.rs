@@ -10,5 +10,6 @@ mod identity;
 mod licensing;
 mod listing;
 mod read_models;
+mod scoring;
 
 pub use connection::{Backend, ConnectError, Store};

@@ -39,6 +39,11 @@ pub struct RequestMeta {
     pub locale: &'static str,
 }
 
+/// An API client (the game's server, a partner) authenticated by its secret, with this use
+/// counted against its rate limit.
+#[derive(Debug)]
+pub struct ApiCaller(pub scoring::CallingClient);
+
 /// The `session-token` header of an OTP or EULA step.
 #[derive(Debug)]
 pub struct ChallengeToken(pub String);
@@ -60,16 +65,34 @@ impl FromRequest for Authenticated {
     }
 }
 
+/// The token of an `Authorization: Bearer …` header.
+fn bearer(req: &HttpRequest) -> Option<&str> {
+    req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "))
+}
+
 /// The access token of a request: an API client's bearer header or, failing that, a
 /// browser's session cookie, which must come with its CSRF token unless the request only reads.
 fn access_token(req: &HttpRequest) -> Result<String, ApiError> {
-    let bearer =
-        req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
-    if let Some(token) = bearer {
+    if let Some(token) = bearer(req) {
         return Ok(token.to_owned());
     }
     let token = cookies::session_token(req).ok_or(ApiError::new(ProblemCode::Unauthenticated))?;
     if cookies::csrf_passes(req) { Ok(token) } else { Err(ApiError::new(ProblemCode::CsrfTokenInvalid)) }
+}
+
+impl FromRequest for ApiCaller {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let secret = bearer(req).map(str::to_owned);
+        Box::pin(async move {
+            let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("application state missing")))?;
+            let secret = secret.ok_or(ApiError::new(ProblemCode::Unauthenticated))?;
+            Ok(Self(state.api_clients.authenticate(&secret).await?))
+        })
+    }
 }
 
 impl FromRequest for Admin {

@@ -2,11 +2,13 @@
 //! problem+json answers for anything under `/api` that matches no route.
 
 mod account;
+mod api_clients;
 mod audit;
 mod auth;
 mod batches;
 mod companies;
 mod dto;
+mod game;
 mod health;
 mod import_file;
 mod licences;
@@ -43,6 +45,8 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(batches::routes)
             .configure(licences::routes)
             .configure(users::routes)
+            .configure(api_clients::routes)
+            .configure(game::routes)
             .default_service(web::to(not_found)),
     );
 }

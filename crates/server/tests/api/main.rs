@@ -5,6 +5,7 @@ mod architecture;
 mod audit;
 mod cli;
 mod demo;
+mod game;
 mod health;
 mod helpers;
 mod licences;

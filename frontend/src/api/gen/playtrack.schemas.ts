@@ -52,6 +52,81 @@ export interface AllocationInput {
   valid_until?: AllocationInputValidUntil;
 }
 
+export type ApiClientLastUsedAt = string | null;
+
+export type ApiClientRevokedAt = string | null;
+
+export type ApiClientRotatedAt = string | null;
+
+export interface ApiClient {
+  /** Every company (`true`), or only `companies`. */
+  all_companies: boolean;
+  companies: string[];
+  created_at: string;
+  id: string;
+  kind: ApiClientKind;
+  last_used_at?: ApiClientLastUsedAt;
+  name: string;
+  /** @minimum 0 */
+  rate_limit_per_minute: number;
+  revoked_at?: ApiClientRevokedAt;
+  rotated_at?: ApiClientRotatedAt;
+  /** The secret's last four characters, to tell keys apart. */
+  secret_hint: string;
+  /**
+   * Requests made with the key, refused ones included.
+   * @minimum 0
+   */
+  use_count: number;
+}
+
+/**
+ * Requests a minute; 1,200 when absent.
+ * @minimum 1
+ * @maximum 100000
+ */
+export type ApiClientInputRateLimitPerMinute = number | null;
+
+export interface ApiClientInput {
+  /** Every company, present and future. */
+  all_companies?: boolean;
+  /**
+   * The companies, when not `all_companies`.
+   * @maxItems 1000
+   */
+  companies?: string[];
+  kind: ApiClientKind;
+  /**
+   * @minLength 1
+   * @maxLength 120
+   */
+  name: string;
+  /**
+   * Requests a minute; 1,200 when absent.
+   * @minimum 1
+   * @maximum 100000
+   */
+  rate_limit_per_minute?: ApiClientInputRateLimitPerMinute;
+}
+
+export type ApiClientKind = typeof ApiClientKind[keyof typeof ApiClientKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApiClientKind = {
+  game: 'game',
+  partner: 'partner',
+} as const;
+
+/**
+ * A client with its secret: shown this once.
+ */
+export interface ApiClientSecret {
+  client: ApiClient;
+  /** Send it as `Authorization: Bearer <secret>`. Only its SHA-256 is kept. */
+  secret: string;
+}
+
 export interface AssignInput {
   user_id: string;
 }
@@ -63,6 +138,119 @@ export interface Assigned {
 }
 
 /**
+ * A batch of attempts. Each item is judged on its own: one that cannot be read is answered
+`invalid` with the reason, never failing the others.
+ */
+export interface AttemptBatch {
+  /** @maxItems 1000 */
+  attempts: AttemptInput[];
+}
+
+/**
+ * The batch's answer: every item's outcome, in order, and the counts.
+ */
+export interface AttemptBatchResult {
+  /** @minimum 0 */
+  conflict: number;
+  /** @minimum 0 */
+  duplicate: number;
+  /** @minimum 0 */
+  invalid: number;
+  results: AttemptResult[];
+  /** @minimum 0 */
+  stored: number;
+}
+
+export type AttemptDifficulty = typeof AttemptDifficulty[keyof typeof AttemptDifficulty];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AttemptDifficulty = {
+  easy: 'easy',
+  medium: 'medium',
+  hard: 'hard',
+} as const;
+
+/**
+ * Points per skill id; each a skill the level trains.
+ */
+export type AttemptInputSkillPoints = {[key: string]: number};
+
+/**
+ * One play of one level.
+ */
+export interface AttemptInput {
+  approach: string;
+  /** Not in the future (five minutes of clock skew are tolerated). */
+  completed_at: string;
+  difficulty: AttemptDifficulty;
+  /**
+   * @minimum 0
+   * @maximum 86400
+   */
+  duration_seconds: number;
+  /**
+   * The game's id of the attempt, unique per client: resending it is harmless.
+   * @minLength 1
+   * @maxLength 128
+   */
+  external_id: string;
+  level: string;
+  /**
+   * The level's maximum score, as in the catalogue.
+   * @minimum 0
+   * @maximum 1000000
+   */
+  max_score: number;
+  /**
+   * Absolute score, at most `max_score`.
+   * @minimum 0
+   * @maximum 1000000
+   */
+  score: number;
+  /** Points per skill id; each a skill the level trains. */
+  skill_points?: AttemptInputSkillPoints;
+  started_at: string;
+  /** The trainee's user id. */
+  trainee: string;
+}
+
+/**
+ * The attempt recorded under this external id (stored, duplicate or conflict).
+ */
+export type AttemptResultAttemptId = string | null;
+
+/**
+ * The item's `external_id`, when it could be read.
+ */
+export type AttemptResultExternalId = string | null;
+
+export interface AttemptResult {
+  /** The attempt recorded under this external id (stored, duplicate or conflict). */
+  attempt_id?: AttemptResultAttemptId;
+  errors?: ItemError[];
+  /** The item's `external_id`, when it could be read. */
+  external_id?: AttemptResultExternalId;
+  /**
+   * The item's place in the batch, from 0.
+   * @minimum 0
+   */
+  index: number;
+  status: AttemptStatus;
+}
+
+export type AttemptStatus = typeof AttemptStatus[keyof typeof AttemptStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AttemptStatus = {
+  stored: 'stored',
+  duplicate: 'duplicate',
+  conflict: 'conflict',
+  invalid: 'invalid',
+} as const;
+
+/**
  * What was done, e.g. `company.updated` or `sign_in.failed`.
  */
 export type AuditAction = typeof AuditAction[keyof typeof AuditAction];
@@ -72,6 +260,9 @@ export type AuditAction = typeof AuditAction[keyof typeof AuditAction];
 export const AuditAction = {
   allocationcreated: 'allocation.created',
   allocationupdated: 'allocation.updated',
+  api_clientcreated: 'api_client.created',
+  api_clientrotated: 'api_client.rotated',
+  api_clientrevoked: 'api_client.revoked',
   batchcreated: 'batch.created',
   batchupdated: 'batch.updated',
   batchmember_added: 'batch.member_added',
@@ -353,6 +544,14 @@ export const FieldCode = {
   COLUMN_NAME_MISSING: 'COLUMN_NAME_MISSING',
   COLUMN_EMAIL_MISSING: 'COLUMN_EMAIL_MISSING',
   TOO_MANY_ROWS: 'TOO_MANY_ROWS',
+  MALFORMED: 'MALFORMED',
+  IN_FUTURE: 'IN_FUTURE',
+  ABOVE_MAXIMUM: 'ABOVE_MAXIMUM',
+  MAX_SCORE_MISMATCH: 'MAX_SCORE_MISMATCH',
+  RETIRED: 'RETIRED',
+  NOT_TRAINED: 'NOT_TRAINED',
+  BEFORE_SEAT: 'BEFORE_SEAT',
+  NO_VALID_SEAT: 'NO_VALID_SEAT',
   MINIMUM_LENGTH: 'MINIMUM_LENGTH',
   MAXIMUM_LENGTH: 'MAXIMUM_LENGTH',
   DIGIT: 'DIGIT',
@@ -444,6 +643,19 @@ export interface Invitation {
   email: string;
   name: string;
   policy: PasswordPolicy;
+}
+
+export type ItemErrorDetail = string | null;
+
+/**
+ * Why an item was refused.
+ */
+export interface ItemError {
+  code: FieldCode;
+  detail?: ItemErrorDetail;
+  /** The field at fault (`skill_points.<skill id>` for one skill's points); empty when the
+item as a whole could not be read. */
+  field: string;
 }
 
 export interface LoginRequest {
@@ -607,6 +819,50 @@ export type PagedAllocationItemsItem = {
  */
 export interface PagedAllocation {
   items: PagedAllocationItemsItem[];
+  /** @minimum 0 */
+  page: number;
+  /** @minimum 0 */
+  per_page: number;
+  /**
+   * Items on every page together.
+   * @minimum 0
+   */
+  total: number;
+}
+
+export type PagedApiClientItemsItemLastUsedAt = string | null;
+
+export type PagedApiClientItemsItemRevokedAt = string | null;
+
+export type PagedApiClientItemsItemRotatedAt = string | null;
+
+export type PagedApiClientItemsItem = {
+  /** Every company (`true`), or only `companies`. */
+  all_companies: boolean;
+  companies: string[];
+  created_at: string;
+  id: string;
+  kind: ApiClientKind;
+  last_used_at?: PagedApiClientItemsItemLastUsedAt;
+  name: string;
+  /** @minimum 0 */
+  rate_limit_per_minute: number;
+  revoked_at?: PagedApiClientItemsItemRevokedAt;
+  rotated_at?: PagedApiClientItemsItemRotatedAt;
+  /** The secret's last four characters, to tell keys apart. */
+  secret_hint: string;
+  /**
+   * Requests made with the key, refused ones included.
+   * @minimum 0
+   */
+  use_count: number;
+};
+
+/**
+ * One page of a list.
+ */
+export interface PagedApiClient {
+  items: PagedApiClientItemsItem[];
   /** @minimum 0 */
   page: number;
   /** @minimum 0 */
@@ -923,6 +1179,7 @@ export const ProblemCode = {
   LICENCE_EXPIRED: 'LICENCE_EXPIRED',
   NO_LICENCE: 'NO_LICENCE',
   IMPORT_REJECTED: 'IMPORT_REJECTED',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -1116,6 +1373,41 @@ export interface UserUpdateInput {
   locale?: string;
   name?: string;
 }
+
+export type ListApiClientsParams = {
+/**
+ * From 1; a larger number than the last page answers an empty page.
+ * @minimum 1
+ * @maximum 1000000
+ */
+page?: number;
+/**
+ * 25 by default; more than 200 is refused.
+ * @minimum 1
+ * @maximum 200
+ */
+per_page?: number;
+/**
+ * A column of the list; unknown columns fall back to the list's default order.
+ */
+sort?: string;
+order?: ListApiClientsOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
+ */
+q?: string;
+};
+
+export type ListApiClientsOrder = typeof ListApiClientsOrder[keyof typeof ListApiClientsOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListApiClientsOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
 
 export type ListAuditEventsParams = {
 /**

@@ -1,0 +1,216 @@
+//! Attempts: the [`scoring::AttemptStore`] port. A batch is written with a few multi-row
+//! statements, the unique `(api_client_id, external_id)` index deciding which attempts are new.
+
+use std::collections::{HashMap, HashSet};
+
+use kernel::{ApiClientId, ApproachId, LevelId, SeatId, SkillId, UserId};
+use scoring::{Attempt, AttemptStore, ClientScope, Facts, LevelFacts, Recorded, SeatFacts, TraineeFacts};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait,
+    sea_query::{Expr, OnConflict, Query},
+};
+use time::{OffsetDateTime, Time, UtcOffset};
+use uuid::Uuid;
+
+use crate::{
+    Store,
+    entities::{
+        approaches, attempt_skill_points as points, attempts, level_skills, levels, licence_allocations, seats, skills,
+        users,
+    },
+};
+
+/// Rows per statement: under SQLite's 32,766 bound parameters, with 15 columns a row.
+const ROWS_PER_STATEMENT: usize = 2_000;
+
+fn uuids<T: Copy + Into<Uuid>>(ids: &[T]) -> Vec<Uuid> {
+    ids.iter().map(|id| (*id).into()).collect()
+}
+
+impl AttemptStore for Store {
+    async fn facts(
+        &self,
+        scope: &ClientScope,
+        trainees: &[UserId],
+        levels: &[LevelId],
+        approaches: &[ApproachId],
+        skills: &[SkillId],
+    ) -> anyhow::Result<Facts> {
+        let mut people = users::Entity::find()
+            .select_only()
+            .columns([users::Column::Id, users::Column::CompanyId])
+            .filter(users::Column::Id.is_in(uuids(trainees)))
+            .filter(users::Column::Role.eq(kernel::Role::User.as_str()));
+        if let ClientScope::Companies(companies) = scope {
+            people = people.filter(users::Column::CompanyId.is_in(uuids(companies)));
+        }
+        let people: Vec<(Uuid, Option<Uuid>)> = people.into_tuple().all(&self.db).await?;
+        let mut facts = Facts::default();
+        for (user, company) in &people {
+            if let Some(company) = company {
+                facts.trainees.insert((*user).into(), TraineeFacts { company: (*company).into(), seats: Vec::new() });
+            }
+        }
+        let held = seats::Entity::find()
+            .find_also_related(licence_allocations::Entity)
+            .filter(seats::Column::UserId.is_in(people.iter().map(|(user, _)| *user)))
+            .all(&self.db)
+            .await?;
+        for (seat, allocation) in held {
+            let (Some(allocation), Some(trainee)) = (allocation, facts.trainees.get_mut(&seat.user_id.into())) else {
+                continue;
+            };
+            let first_day = allocation.valid_from.with_time(Time::MIDNIGHT).assume_offset(UtcOffset::UTC);
+            trainee.seats.push(SeatFacts {
+                id: seat.id.into(),
+                starts_at: seat.assigned_at.max(first_day),
+                valid_until: allocation.valid_until,
+                ended_at: match (seat.revoked_at, seat.replaced_at) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                },
+                activated: seat.activated_at.is_some(),
+            });
+        }
+        let level_rows = levels::Entity::find().filter(levels::Column::Id.is_in(uuids(levels))).all(&self.db).await?;
+        let trained: Vec<(Uuid, Uuid)> = level_skills::Entity::find()
+            .select_only()
+            .columns([level_skills::Column::LevelId, level_skills::Column::SkillId])
+            .filter(level_skills::Column::LevelId.is_in(uuids(levels)))
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        for level in level_rows {
+            let skills = trained.iter().filter(|(l, _)| *l == level.id).map(|(_, s)| (*s).into()).collect();
+            let max_score = u32::try_from(level.max_score)?;
+            facts.levels.insert(level.id.into(), LevelFacts { max_score, skills, retired_at: level.retired_at });
+        }
+        let known: Vec<Uuid> = approaches::Entity::find()
+            .select_only()
+            .column(approaches::Column::Id)
+            .filter(approaches::Column::Id.is_in(uuids(approaches)))
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        facts.approaches = known.into_iter().map(Into::into).collect();
+        let known: Vec<Uuid> = skills::Entity::find()
+            .select_only()
+            .column(skills::Column::Id)
+            .filter(skills::Column::Id.is_in(uuids(skills)))
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        facts.skills = known.into_iter().map(Into::into).collect();
+        Ok(facts)
+    }
+
+    async fn record(&self, client: ApiClientId, batch: &[(Attempt, Option<SeatId>)]) -> anyhow::Result<Recorded> {
+        let tx = self.db.begin().await?;
+        let mut recorded = Recorded::default();
+        for chunk in batch.chunks(ROWS_PER_STATEMENT) {
+            let mut insert = Query::insert();
+            insert.into_table(attempts::Entity).columns([
+                attempts::Column::Id,
+                attempts::Column::ApiClientId,
+                attempts::Column::ExternalId,
+                attempts::Column::UserId,
+                attempts::Column::CompanyId,
+                attempts::Column::LevelId,
+                attempts::Column::Difficulty,
+                attempts::Column::ApproachId,
+                attempts::Column::Score,
+                attempts::Column::MaxScore,
+                attempts::Column::DurationSeconds,
+                attempts::Column::StartedAt,
+                attempts::Column::CompletedAt,
+                attempts::Column::ReceivedAt,
+                attempts::Column::ContentHash,
+            ]);
+            for (attempt, _) in chunk {
+                let r = &attempt.report;
+                insert.values([
+                    Expr::val(attempt.id.as_uuid()),
+                    Expr::val(client.as_uuid()),
+                    Expr::val(r.external_id.as_str()),
+                    Expr::val(r.trainee.as_uuid()),
+                    Expr::val(attempt.company.as_uuid()),
+                    Expr::val(r.level.as_uuid()),
+                    Expr::val(r.difficulty.as_str()),
+                    Expr::val(r.approach.as_uuid()),
+                    Expr::val(i64::from(r.score)),
+                    Expr::val(i64::from(r.max_score)),
+                    Expr::val(i64::from(r.duration_seconds)),
+                    Expr::val(r.started_at),
+                    Expr::val(r.completed_at),
+                    Expr::val(attempt.received_at),
+                    Expr::val(attempt.digest.as_str()),
+                ])?;
+            }
+            insert
+                .on_conflict(
+                    OnConflict::columns([attempts::Column::ApiClientId, attempts::Column::ExternalId])
+                        .do_nothing()
+                        .to_owned(),
+                )
+                .returning_col(attempts::Column::Id);
+            for row in tx.query_all(&insert).await? {
+                recorded.inserted.insert(row.try_get::<Uuid>("", "id")?.into());
+            }
+        }
+        let new = || batch.iter().filter(|(a, _)| recorded.inserted.contains(&a.id));
+        let rows: Vec<(Uuid, Uuid, i64)> = new()
+            .flat_map(|(a, _)| {
+                a.report.skill_points.iter().map(|(skill, p)| (a.id.as_uuid(), skill.as_uuid(), i64::from(*p)))
+            })
+            .collect();
+        for chunk in rows.chunks(ROWS_PER_STATEMENT * 4) {
+            let mut insert = Query::insert();
+            insert.into_table(points::Entity).columns([
+                points::Column::AttemptId,
+                points::Column::SkillId,
+                points::Column::Points,
+            ]);
+            for (attempt, skill, points) in chunk {
+                insert.values([Expr::val(*attempt), Expr::val(*skill), Expr::val(*points)])?;
+            }
+            tx.execute(&insert).await?;
+        }
+        // A seat is activated by the first attempt played on it.
+        let mut first_play: HashMap<SeatId, OffsetDateTime> = HashMap::new();
+        for (attempt, seat) in new() {
+            if let Some(seat) = seat {
+                let at = first_play.entry(*seat).or_insert(attempt.report.completed_at);
+                *at = (*at).min(attempt.report.completed_at);
+            }
+        }
+        let mut first_play: Vec<_> = first_play.into_iter().collect();
+        first_play.sort_unstable();
+        for (seat, at) in first_play {
+            seats::Entity::update_many()
+                .col_expr(seats::Column::ActivatedAt, Expr::val(at))
+                .filter(seats::Column::Id.eq(seat.as_uuid()))
+                .filter(seats::Column::ActivatedAt.is_null())
+                .exec(&tx)
+                .await?;
+        }
+        let others: HashSet<&str> = batch
+            .iter()
+            .filter(|(a, _)| !recorded.inserted.contains(&a.id))
+            .map(|(a, _)| a.report.external_id.as_str())
+            .collect();
+        let others: Vec<&str> = others.into_iter().collect();
+        for chunk in others.chunks(ROWS_PER_STATEMENT * 4) {
+            let found: Vec<(String, Uuid, String)> = attempts::Entity::find()
+                .select_only()
+                .columns([attempts::Column::ExternalId, attempts::Column::Id, attempts::Column::ContentHash])
+                .filter(attempts::Column::ApiClientId.eq(client.as_uuid()))
+                .filter(attempts::Column::ExternalId.is_in(chunk.iter().copied()))
+                .into_tuple()
+                .all(&tx)
+                .await?;
+            recorded.existing.extend(found.into_iter().map(|(key, id, digest)| (key, (id.into(), digest))));
+        }
+        tx.commit().await?;
+        Ok(recorded)
+    }
+}

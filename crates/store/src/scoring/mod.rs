@@ -1,0 +1,4 @@
+//! Scoring's ports on the database.
+
+mod attempts;
+mod clients;
