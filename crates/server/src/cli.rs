@@ -57,4 +57,19 @@ pub enum DemoCommand {
     /// Seed a demo provider, companies, batches, trainees, levels and attempts into an empty
     /// database.
     Seed,
+    /// Act as the game: play the demo trainees through a few simulated weeks and report the
+    /// attempts to a running portal, a week at a time.
+    Game {
+        /// A `game` API client's secret (from the API clients screen).
+        #[arg(long, env = "PLAYTRACK_GAME_KEY", hide_env_values = true)]
+        key: String,
+        /// The portal's address; by default the configured public URL.
+        #[arg(long)]
+        url: Option<String>,
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=52))]
+        weeks: u32,
+        /// Milliseconds between two weeks' reports.
+        #[arg(long, default_value_t = 1000)]
+        pace_ms: u64,
+    },
 }

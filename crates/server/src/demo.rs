@@ -11,6 +11,8 @@ use time::OffsetDateTime;
 use crate::config::Config;
 
 pub const LOGINS_FILE: &str = "demo-logins.txt";
+/// Weeks of play the demo starts with.
+const DEMO_WEEKS: u32 = 4;
 
 /// Mails the demo's invited trainee their invitation, as creating them in the admin screens
 /// would.
@@ -35,6 +37,13 @@ pub async fn seed(config: &Config, store: &Store, now: OffsetDateTime) -> anyhow
         return Ok(None);
     };
     write_logins(&logins_path(config), &logins)?;
+    let played = crate::demo_game::play_in_process(
+        store,
+        kernel::AnyClock::Manual(kernel::ManualClock::starting_at(now)),
+        DEMO_WEEKS,
+    )
+    .await?;
+    tracing::info!(%played, "the demo game played {DEMO_WEEKS} weeks");
     Ok(Some(logins))
 }
 

@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod config;
 pub mod demo;
+pub mod demo_game;
 mod hashing;
 pub mod password;
 pub mod private_file;

@@ -51,6 +51,14 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             None => anyhow::bail!("the database already holds users; demo data goes only into an empty one"),
         },
+        Command::Demo { command: DemoCommand::Game { key, url, weeks, pace_ms } } => {
+            let world = store::demo_game::world(&store).await?;
+            let url = url.unwrap_or_else(|| config.public_url());
+            let pace = std::time::Duration::from_millis(pace_ms);
+            let tally = server::demo_game::play_over_http(&url, &key, &world, weeks, pace).await?;
+            println!("The demo game reported {weeks} weeks to {url}: {tally}.");
+            Ok(())
+        }
         Command::Admin { command: AdminCommand::Create { email, name, password_stdin } } => {
             let email = Email::parse(&email)?;
             let (password, generated) = if password_stdin {

@@ -115,6 +115,9 @@ const COMPANIES: [DemoCompany; 2] = [
 
 const SUPER_ADMIN: (&str, &str) = ("admin@playtrack.example", "Playtrack Admin");
 
+/// How long the demo trainees have held their seats: the demo game plays within that time.
+pub const SEATS_TAKEN_WEEKS_AGO: i64 = 6;
+
 /// Seeds the demo when the database holds no user yet; `None` when it was not empty.
 /// `new_password` gives each account its own password, which the caller shows the operator.
 /// Hashing runs inline: this is a one-off command, not a request path.
@@ -262,8 +265,9 @@ pub async fn seed(
     Ok(Some(logins))
 }
 
-/// A year of company-wide seats, two more than the company's trainees, each of whom has
-/// started the game (their seats are activated); answers the allocation.
+/// A year of company-wide seats, two more than the company's trainees, each of whom took
+/// theirs [`SEATS_TAKEN_WEEKS_AGO`] weeks ago (the demo game's first plays activate them);
+/// answers the allocation.
 async fn seed_seats(
     store: &Store,
     by: UserId,
@@ -272,19 +276,18 @@ async fn seed_seats(
     now: OffsetDateTime,
 ) -> anyhow::Result<AllocationId> {
     use licensing::Seats;
+    let taken = now - time::Duration::weeks(SEATS_TAKEN_WEEKS_AGO);
     let allocation = licensing::Allocation {
         id: AllocationId::new(),
         company,
         batch: None,
         seats: u32::try_from(trainees.len())? + 2,
-        valid_from: date!(2026 - 01 - 01),
+        valid_from: taken.date(),
         valid_until: (now + time::Duration::days(365)).date(),
     };
-    store.save_allocation(&allocation, by, now).await.map_err(|e| anyhow::anyhow!("demo allocation: {e}"))?;
+    store.save_allocation(&allocation, by, taken).await.map_err(|e| anyhow::anyhow!("demo allocation: {e}"))?;
     for trainee in trainees {
-        if let Ok(seat) = store.take_seat(allocation.id, *trainee, now).await? {
-            store.activate_seat(seat, now).await?;
-        }
+        store.take_seat(allocation.id, *trainee, taken).await?.map_err(|e| anyhow::anyhow!("demo seat: {e}"))?;
     }
     Ok(allocation.id)
 }

@@ -5,6 +5,7 @@
 mod connection;
 mod db;
 pub mod demo;
+pub mod demo_game;
 mod entities;
 mod identity;
 mod licensing;

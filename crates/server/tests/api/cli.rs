@@ -22,6 +22,20 @@ fn playtrack(db: &TestDb, args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// The binary on the database at `url` (its data folder a fresh one), with `env`, no input.
+fn playtrack_url(url: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let data_dir = tempfile::tempdir().unwrap();
+    Command::new(env!("CARGO_BIN_EXE_playtrack"))
+        .args(args)
+        .envs(env.iter().copied())
+        .env("PLAYTRACK_DATABASE_URL", url)
+        .env("PLAYTRACK_DATA_DIR", data_dir.path())
+        .env("PLAYTRACK_LOG", "warn")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the playtrack binary runs")
+}
+
 async fn stored_hash(db: &TestDb, email: &str) -> Option<(String, String)> {
     use sea_orm::{ConnectionTrait, Database, Statement};
     let connection = Database::connect(&db.url).await.unwrap();
@@ -36,6 +50,32 @@ async fn stored_hash(db: &TestDb, email: &str) -> Option<(String, String)> {
 }
 
 crate::on_both_databases! {
+    async fn the_demo_game_reports_weeks_of_play_to_a_running_portal(db: TestDb) {
+        let app = crate::helpers::spawn_app(db).await;
+        let store = store::Store::connect(&app.config.database_url()).await.unwrap();
+        server::demo::seed(&app.config, &store, app.clock_now()).await.unwrap().expect("seeded");
+        let before = app.count("attempts").await;
+        let root = app.super_admin().await;
+        let (_, key) = app.game_client(&root, serde_json::json!({ "name": "Studio", "kind": "game", "all_companies": true })).await;
+
+        let (url, database, secret) = (app.address.clone(), app._db.url.clone(), key.clone());
+        // Off the test's runtime, which serves the portal's database pool meanwhile.
+        let played = tokio::task::spawn_blocking(move || {
+            let args = ["demo", "game", "--url", url.as_str(), "--weeks", "2", "--pace-ms", "0"];
+            playtrack_url(&database, &args, &[("PLAYTRACK_GAME_KEY", secret.as_str())])
+        })
+        .await
+        .unwrap();
+        let out = String::from_utf8_lossy(&played.stdout);
+        assert!(played.status.success(), "{out}{}", String::from_utf8_lossy(&played.stderr));
+        assert!(out.contains("week 1 of 2: ") && out.contains("week 2 of 2: "), "{out}");
+        assert!(!out.contains(&key), "the key is never printed");
+        let stored: i64 = out.lines().last().unwrap().split(": ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+        assert!(stored > 0, "{out}");
+        assert_eq!(app.count("attempts").await - before, stored, "{out}");
+        assert!(out.lines().last().unwrap().contains(" 0 conflict, 0 invalid"), "{out}");
+    }
+
     async fn admin_create_stores_an_argon2id_super_admin_and_refuses_a_duplicate(db: TestDb) {
         let first = playtrack(&db, &["admin", "create", "--email", " Ops@Provider.Example ", "--name", "Ops", "--password-stdin"], "Sup3r-secret!\n");
         assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));

@@ -33,8 +33,16 @@ crate::on_both_databases! {
         let seated = "SELECT COUNT(DISTINCT user_id) FROM seats WHERE revoked_at IS NULL AND replaced_at IS NULL";
         assert_eq!(count(&db, seated).await, trainees, "every trainee holds a seat, the invited one too");
         assert!(count(&db, "SELECT COUNT(*) FROM levels").await >= 6);
-        assert!(count(&db, "SELECT COUNT(*) FROM attempts").await >= trainees);
+        // The demo game played every trainee who signed in through the ingestion path.
+        assert!(count(&db, "SELECT COUNT(*) FROM attempts").await >= trainees * 4);
+        assert_eq!(count(&db, "SELECT COUNT(DISTINCT user_id) FROM attempts").await, trainees - 1, "all but the invited one");
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM seats WHERE activated_at IS NOT NULL").await, trainees - 1, "first plays activate seats");
         assert_eq!(count(&db, "SELECT COUNT(*) FROM attempts WHERE score > max_score").await, 0);
+        let retried = "SELECT COUNT(*) FROM (SELECT user_id FROM attempts GROUP BY user_id, level_id HAVING COUNT(*) > 1) r";
+        assert!(count(&db, retried).await > 0, "some levels were played again");
+        let skill_sums = "SELECT COUNT(*) FROM attempts a WHERE a.score <> (SELECT SUM(p.points) FROM attempt_skill_points p WHERE p.attempt_id = a.id)";
+        assert_eq!(count(&db, skill_sums).await, 0, "every point belongs to a skill");
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM audit_events WHERE action = 'api_client.created'").await, 1);
         assert_eq!(count(&db, "SELECT COUNT(*) FROM users WHERE password_hash NOT LIKE '$argon2id$%'").await, 0);
 
         let file = std::fs::read_to_string(server::demo::logins_path(&config)).unwrap();

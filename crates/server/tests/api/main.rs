@@ -8,6 +8,7 @@ mod demo;
 mod game;
 mod health;
 mod helpers;
+mod ingest_crash;
 mod licences;
 mod lockout;
 mod logs;

@@ -1,0 +1,160 @@
+//! Ingestion that never loses or doubles an attempt: a load generator posts batches while the
+//! server process is killed (SIGKILL) and restarted at random moments, resending every batch
+//! it got no answer for; and two processes taking the same batch at once.
+
+use std::{
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicBool, AtomicUsize, Ordering},
+    },
+    time::Duration as StdDuration,
+};
+
+use sea_orm::{
+    ConnectionTrait,
+    sea_query::{Expr, Query},
+};
+use serde_json::{Value, json};
+use time::{Duration, OffsetDateTime};
+
+use crate::{
+    game::Game,
+    helpers::{ServerProcess, TestApp, spawn_app},
+};
+
+const BATCH: usize = 100;
+const KILLS: usize = 10;
+
+/// A game whose trainee took their seat two days ago by the wall clock, which the server
+/// processes judge by (the test's own server runs on a clock of its own).
+async fn game_a_day_old(app: &TestApp) -> Game {
+    let game = app.game().await;
+    let before = OffsetDateTime::now_utc() - Duration::days(2);
+    for (table, column, value) in
+        [("seats", "assigned_at", Expr::val(before)), ("licence_allocations", "valid_from", Expr::val(before.date()))]
+    {
+        let statement = Query::update().table(table.to_owned()).value(column.to_owned(), value).take();
+        app.db.execute(&statement).await.unwrap();
+    }
+    game
+}
+
+fn batch(game: &Game, n: usize) -> Vec<Value> {
+    let now = OffsetDateTime::now_utc();
+    (0..BATCH).map(|i| game.attempt(&format!("crash-{n}-{i}"), u32::try_from(i % 101).unwrap(), now)).collect()
+}
+
+/// xorshift, seeded from the clock and printed, so a failing run can be replayed.
+struct Noise(u64);
+
+impl Noise {
+    fn below(&mut self, bound: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % bound
+    }
+}
+
+/// Posts `attempts` to whichever process is up until one answers 200, counting the resends.
+async fn deliver(
+    client: &reqwest::Client,
+    address: &Mutex<String>,
+    key: &str,
+    attempts: &[Value],
+    resends: &AtomicUsize,
+) -> Value {
+    loop {
+        let url = format!("{}/api/v1/game/attempts", address.lock().unwrap());
+        let answer = client.post(url).bearer_auth(key).json(&json!({ "attempts": attempts })).send().await;
+        if let Ok(response) = answer
+            && response.status() == 200
+            && let Ok(body) = response.json::<Value>().await
+        {
+            return body;
+        }
+        resends.fetch_add(1, Ordering::SeqCst);
+        tokio::time::sleep(StdDuration::from_millis(20)).await;
+    }
+}
+
+crate::on_both_databases! {
+    async fn attempts_survive_a_server_killed_at_random_moments(db: TestDb) {
+        let app = spawn_app(db).await;
+        let game = game_a_day_old(&app).await;
+        let seed = u64::try_from(OffsetDateTime::now_utc().unix_timestamp_nanos() & 0xffff_ffff).unwrap() | 1;
+        println!("crash test seed {seed}");
+        let mut noise = Noise(seed);
+        let address = Arc::new(Mutex::new(String::new()));
+        let mut process = ServerProcess::start(&app).await;
+        *address.lock().unwrap() = process.address.clone();
+
+        let done_killing = Arc::new(AtomicBool::new(false));
+        let (sent, resends) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let loader = {
+            let (address, done_killing, sent, resends) = (address.clone(), done_killing.clone(), sent.clone(), resends.clone());
+            let client = app.client.clone();
+            let batches: Vec<Vec<Value>> = (0..200).map(|n| batch(&game, n)).collect();
+            let key = game.key.clone();
+            tokio::spawn(async move {
+                let mut answers = Vec::new();
+                for attempts in &batches {
+                    answers.push(deliver(&client, &address, &key, attempts, &resends).await);
+                    sent.fetch_add(1, Ordering::SeqCst);
+                    if done_killing.load(Ordering::SeqCst) && answers.len() >= 20 {
+                        break;
+                    }
+                }
+                answers
+            })
+        };
+        for _ in 0..KILLS {
+            tokio::time::sleep(StdDuration::from_millis(50 + noise.below(400))).await;
+            drop(process); // SIGKILL, then reaped
+            process = ServerProcess::start(&app).await;
+            *address.lock().unwrap() = process.address.clone();
+        }
+        done_killing.store(true, Ordering::SeqCst);
+        let answers = loader.await.unwrap();
+
+        let (batches, resends) = (sent.load(Ordering::SeqCst), resends.load(Ordering::SeqCst));
+        println!("{batches} batches of {BATCH} delivered through {KILLS} kills, {resends} sends unanswered and resent");
+        assert!(batches >= 20, "only {batches} batches went through");
+        assert!(resends >= KILLS, "every kill cost the loader at least one unanswered send");
+        let duplicates: u64 = answers.iter().map(|a| a["duplicate"].as_u64().unwrap()).sum();
+        println!("{duplicates} attempts came back as duplicates: written before the kill, answered after");
+        for answer in &answers {
+            assert_eq!(answer["conflict"], 0, "{answer}");
+            assert_eq!(answer["invalid"], 0, "{answer}");
+        }
+        let expected = i64::try_from(batches * BATCH).unwrap();
+        assert_eq!(app.count("attempts").await, expected, "every acknowledged attempt, each once");
+        assert_eq!(app.count("attempt_skill_points").await, expected);
+        drop(process);
+    }
+
+    async fn two_processes_taking_one_batch_store_it_once(db: TestDb) {
+        let app = spawn_app(db).await;
+        let game = game_a_day_old(&app).await;
+        let (first, second) = (ServerProcess::start(&app).await, ServerProcess::start(&app).await);
+        for round in 0..5 {
+            let attempts = batch(&game, round);
+            let post = |address: String| {
+                let (client, key, attempts) = (app.client.clone(), game.key.clone(), attempts.clone());
+                async move {
+                    let url = format!("{address}/api/v1/game/attempts");
+                    let response = client.post(url).bearer_auth(key).json(&json!({ "attempts": attempts })).send().await.unwrap();
+                    assert_eq!(response.status(), 200);
+                    response.json::<Value>().await.unwrap()
+                }
+            };
+            let (a, b) = tokio::join!(post(first.address.clone()), post(second.address.clone()));
+            assert_eq!(a["stored"].as_u64().unwrap() + b["stored"].as_u64().unwrap(), BATCH as u64, "{a} {b}");
+            assert_eq!(a["duplicate"].as_u64().unwrap() + b["duplicate"].as_u64().unwrap(), BATCH as u64, "{a} {b}");
+            for i in 0..BATCH {
+                assert_eq!(a["results"][i]["attempt_id"], b["results"][i]["attempt_id"], "both answers name the one attempt");
+            }
+        }
+        assert_eq!(app.count("attempts").await, 5 * BATCH as i64);
+    }
+}
