@@ -53,10 +53,12 @@ openapi: deps
     cargo run --quiet --bin playtrack -- openapi > openapi/openapi.json
     cd {{frontend}} && npm run --silent api:gen
 
-# Sign-in latency and throughput, and /healthz while sign-ins saturate the hashing pool.
+# Sign-in latency and throughput, /healthz while sign-ins saturate the hashing pool, the
+# trainee import, and attempt ingestion on SQLite and PostgreSQL.
 bench:
     cargo bench -p server --bench login
     cargo bench -p server --bench import
+    cargo bench -p server --bench ingest
 
 # Format the Rust code.
 fmt:

@@ -22,11 +22,17 @@ pub struct Server {
 
 /// Starts the server with `admins` super admins, `bench-<n>@provider.example`.
 pub async fn start(admins: usize) -> anyhow::Result<Server> {
+    start_on(admins, None).await
+}
+
+/// [`start`] on the database at `database_url` (embedded SQLite when `None`).
+pub async fn start_on(admins: usize, database_url: Option<String>) -> anyhow::Result<Server> {
     let folder = tempfile::tempdir()?;
     let config = Config {
         bind: "127.0.0.1:0".into(),
         data_dir: folder.path().to_owned(),
         log: "warn".into(),
+        database_url,
         ..Config::default()
     };
     let store = Store::connect(&config.database_url()).await?;

@@ -1,0 +1,367 @@
+//! `just bench`: attempt ingestion (`POST /api/v1/game/attempts`, five skills an attempt) in
+//! batches of 100 and of 1,000 against the real server (release build) on embedded SQLite and
+//! on PostgreSQL. The baseline, measured in the same run on the same database: the same rows
+//! written by plain multi-row `INSERT`s, a transaction a batch. Prints attempts a second for
+//! both and their ratio; asserts nothing but that every attempt was stored.
+
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+mod support;
+
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, TransactionTrait,
+    sea_query::{Expr, ExprTrait, Query},
+    sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous},
+};
+use serde_json::{Value, json};
+use support::PASSWORD;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+const ATTEMPTS: usize = 20_000;
+const TRAINEES: usize = 500;
+const SKILLS: usize = 5;
+const LEVELS: usize = 10;
+/// Requests (or baseline transactions) in flight at once in the concurrent round.
+const SENDERS: usize = 4;
+const POSTGRES: &str = "postgres://postgres@127.0.0.1:5432";
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    println!("Playtrack ingestion benchmark: {ATTEMPTS} attempts per batch size, {SKILLS} skills each, release build");
+    bench("SQLite", None).await?;
+    let admin = Database::connect(format!("{POSTGRES}/postgres")).await;
+    let Ok(admin) = admin else {
+        println!("PostgreSQL at {POSTGRES} is not reachable: skipped");
+        return Ok(());
+    };
+    let name = format!("playtrack_bench_{}", Uuid::now_v7().simple());
+    admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await?;
+    let measured = bench("PostgreSQL", Some(format!("{POSTGRES}/{name}"))).await;
+    // The server's pool may still hold connections: force them closed.
+    admin.execute_unprepared(&format!("DROP DATABASE {name} WITH (FORCE)")).await?;
+    measured
+}
+
+async fn bench(backend: &str, database_url: Option<String>) -> anyhow::Result<()> {
+    let server = support::start_on(1, database_url).await?;
+    let mut options = ConnectOptions::new(server.database_url.clone());
+    // The server's own SQLite settings (WAL, synchronous NORMAL), so the baseline pays for
+    // the same durability.
+    options.max_connections(SENDERS as u32).map_sqlx_sqlite_opts(|o| {
+        o.journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(30))
+    });
+    let db = Database::connect(options).await?;
+    let world = Arc::new(World::build(&server, &db).await?);
+    for (batch, senders) in [(100, 1), (1_000, 1), (1_000, SENDERS)] {
+        let tag = format!("{batch}-{senders}");
+        let bodies = world.bodies(batch, &format!("http-{tag}"));
+        let started = Instant::now();
+        let stored: u64 = in_parallel(senders, bodies, {
+            let world = world.clone();
+            move |body| {
+                let world = world.clone();
+                async move { Ok(world.post(body).await?["stored"].as_u64().unwrap_or(0)) }
+            }
+        })
+        .await?;
+        let http = started.elapsed();
+        anyhow::ensure!(stored == ATTEMPTS as u64, "{stored} of {ATTEMPTS} stored");
+        let started = Instant::now();
+        let firsts: Vec<usize> = (0..ATTEMPTS).step_by(batch).collect();
+        in_parallel(senders, firsts, {
+            let (world, db, tag) = (world.clone(), db.clone(), format!("sql-{tag}"));
+            move |first| {
+                let (world, db, tag) = (world.clone(), db.clone(), tag.clone());
+                async move { world.plain_insert(&db, first, batch, &tag).await.map(|()| 0) }
+            }
+        })
+        .await?;
+        let baseline = started.elapsed();
+        let (rate, base) = (per_second(http), per_second(baseline));
+        println!(
+            "{backend:<10} batches of {batch:>5}, {senders} at once: HTTP {rate:>7.0} attempts/s   plain INSERT {base:>7.0} attempts/s   ratio {:.2}",
+            rate / base
+        );
+    }
+    Ok(())
+}
+
+/// Runs `task` on every item, `senders` at a time, and sums what they answer.
+async fn in_parallel<T, F, Fut>(senders: usize, items: Vec<T>, task: F) -> anyhow::Result<u64>
+where
+    T: Send + 'static,
+    F: Fn(T) -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = anyhow::Result<u64>> + Send + 'static,
+{
+    let queue = Arc::new(std::sync::Mutex::new(items.into_iter()));
+    let task = Arc::new(task);
+    let workers: Vec<_> = (0..senders)
+        .map(|_| {
+            let (queue, task) = (queue.clone(), task.clone());
+            tokio::spawn(async move {
+                let mut sum = 0;
+                loop {
+                    let next = queue.lock().map_err(|_| anyhow::anyhow!("queue poisoned"))?.next();
+                    let Some(item) = next else { break };
+                    sum += task(item).await?;
+                }
+                anyhow::Ok(sum)
+            })
+        })
+        .collect();
+    let mut total = 0;
+    for worker in workers {
+        total += worker.await??;
+    }
+    Ok(total)
+}
+
+fn per_second(elapsed: Duration) -> f64 {
+    ATTEMPTS as f64 / elapsed.as_secs_f64()
+}
+
+/// A company with a seat for each trainee (taken two days ago), a level catalogue whose levels
+/// train five skills each, and a game client allowed enough requests a minute.
+struct World {
+    client: reqwest::Client,
+    base: String,
+    key: String,
+    trainees: Vec<Uuid>,
+    levels: Vec<Uuid>,
+    skills: Vec<Uuid>,
+    approach: Uuid,
+    api_client: Uuid,
+    company: Uuid,
+}
+
+impl World {
+    async fn build(server: &support::Server, db: &DatabaseConnection) -> anyhow::Result<Self> {
+        let client = reqwest::Client::new();
+        let call = |path: &str, token: Option<&str>, body: Value| {
+            let request = client.post(format!("{}{path}", server.base)).json(&body);
+            let request = match token {
+                Some(token) => request.bearer_auth(token),
+                None => request,
+            };
+            async move {
+                let response = request.send().await?;
+                let status = response.status();
+                let body: Value = response.json().await?;
+                anyhow::ensure!(status.is_success(), "{status}: {body}");
+                anyhow::Ok(body)
+            }
+        };
+        let login =
+            call("/api/v1/auth/login", None, json!({ "email": server.admins[0], "password": PASSWORD })).await?;
+        let token = login["token"].as_str().unwrap_or_default().to_owned();
+        let token = Some(token.as_str());
+        let industry = call("/api/v1/industries", token, json!({ "name": "Games" })).await?;
+        let country = call("/api/v1/countries", token, json!({ "name": "Benchland", "iso_code": "QB" })).await?;
+        let company = call(
+            "/api/v1/companies",
+            token,
+            json!({ "name": "Bench Co", "email": "ops@bench.example", "contact_person": "Ops",
+                    "industry_id": industry["id"], "country_id": country["id"], "remark": "", "session_minutes": 30 }),
+        )
+        .await?;
+        let today = OffsetDateTime::now_utc().date();
+        call(
+            "/api/v1/licence-allocations",
+            token,
+            json!({ "company_id": company["id"], "seats": TRAINEES, "valid_from": today.to_string(),
+                    "valid_until": (today + time::Duration::days(365)).to_string() }),
+        )
+        .await?;
+        let rows: Vec<Value> = (0..TRAINEES)
+            .map(|n| json!({ "line": n + 2, "name": format!("Trainee {n}"), "email": format!("t{n}@bench.example") }))
+            .collect();
+        call("/api/v1/users/import", token, json!({ "company_id": company["id"], "rows": rows })).await?;
+        let issued = call(
+            "/api/v1/api-clients",
+            token,
+            json!({ "name": "Bench game", "kind": "game", "all_companies": true, "rate_limit_per_minute": 100_000 }),
+        )
+        .await?;
+
+        // The seats were taken two days ago, so the plays of the last day fall inside them.
+        let before = OffsetDateTime::now_utc() - time::Duration::days(2);
+        db.execute(&Query::update().table("seats").value("assigned_at", before).take()).await?;
+        db.execute(&Query::update().table("licence_allocations").value("valid_from", before.date()).take()).await?;
+        let skills = insert_named(db, "skills", SKILLS).await?;
+        let approach = insert_named(db, "approaches", 1).await?[0];
+        let chapter = Uuid::now_v7();
+        let mut insert = Query::insert();
+        insert.into_table("chapters").columns(["id", "number", "title"]).values([
+            chapter.into(),
+            1.into(),
+            "Bench".into(),
+        ])?;
+        db.execute(&insert).await?;
+        let mut levels = Vec::new();
+        for number in 1..=LEVELS {
+            let level = Uuid::now_v7();
+            let mut insert = Query::insert();
+            insert
+                .into_table("levels")
+                .columns(["id", "chapter_id", "number", "title", "max_score", "difficulty"])
+                .values([
+                    level.into(),
+                    chapter.into(),
+                    i32::try_from(number)?.into(),
+                    format!("Level {number}").into(),
+                    100.into(),
+                    "medium".into(),
+                ])?;
+            db.execute(&insert).await?;
+            let mut trains = Query::insert();
+            trains.into_table("level_skills").columns(["level_id", "skill_id"]);
+            for skill in &skills {
+                trains.values([level.into(), (*skill).into()])?;
+            }
+            db.execute(&trains).await?;
+            levels.push(level);
+        }
+        let trainees: Vec<Uuid> = db
+            .query_all(&Query::select().column("id").from("users").and_where(Expr::col("role").eq("USER")).take())
+            .await?
+            .iter()
+            .map(|row| row.try_get("", "id"))
+            .collect::<Result<_, _>>()?;
+        let api_client = Uuid::parse_str(issued["client"]["id"].as_str().unwrap_or_default())?;
+        let company = Uuid::parse_str(company["id"].as_str().unwrap_or_default())?;
+        Ok(Self {
+            client,
+            base: server.base.clone(),
+            key: issued["secret"].as_str().unwrap_or_default().to_owned(),
+            trainees,
+            levels,
+            skills,
+            approach,
+            api_client,
+            company,
+        })
+    }
+
+    /// The `n`th attempt: trainee, level, score, and when it was played.
+    fn attempt(&self, n: usize) -> (Uuid, Uuid, u32, OffsetDateTime) {
+        let completed = OffsetDateTime::now_utc() - time::Duration::hours(12)
+            + time::Duration::milliseconds(i64::try_from(n).unwrap_or(0));
+        (
+            self.trainees[n % self.trainees.len()],
+            self.levels[n % LEVELS],
+            u32::try_from(n % 101).unwrap_or(0),
+            completed,
+        )
+    }
+
+    /// The request bodies, built before the clock starts.
+    fn bodies(&self, batch: usize, tag: &str) -> Vec<Vec<u8>> {
+        let at =
+            |moment: OffsetDateTime| moment.format(&time::format_description::well_known::Rfc3339).unwrap_or_default();
+        (0..ATTEMPTS)
+            .map(|n| {
+                let (trainee, level, score, completed) = self.attempt(n);
+                let points: serde_json::Map<String, Value> =
+                    self.skills.iter().map(|s| (s.to_string(), json!(score / SKILLS as u32))).collect();
+                json!({
+                    "external_id": format!("{tag}-{n}"), "trainee": trainee, "level": level, "difficulty": "medium",
+                    "approach": self.approach, "score": score, "max_score": 100, "skill_points": points,
+                    "duration_seconds": 300, "started_at": at(completed - time::Duration::minutes(5)),
+                    "completed_at": at(completed),
+                })
+            })
+            .collect::<Vec<_>>()
+            .chunks(batch)
+            .map(|chunk| serde_json::to_vec(&json!({ "attempts": chunk })).unwrap_or_default())
+            .collect()
+    }
+
+    async fn post(&self, body: Vec<u8>) -> anyhow::Result<Value> {
+        let response = self
+            .client
+            .post(format!("{}/api/v1/game/attempts", self.base))
+            .bearer_auth(&self.key)
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await?;
+        let status = response.status();
+        let answer: Value = response.json().await?;
+        anyhow::ensure!(status.is_success(), "{status}: {answer}");
+        Ok(answer)
+    }
+
+    /// The rows of the batch from attempt `first` that the HTTP run writes, by two multi-row
+    /// `INSERT`s in one transaction.
+    async fn plain_insert(&self, db: &DatabaseConnection, first: usize, batch: usize, tag: &str) -> anyhow::Result<()> {
+        let company = self.company;
+        {
+            let tx = db.begin().await?;
+            let mut attempts = Query::insert();
+            attempts.into_table("attempts").columns([
+                "id",
+                "api_client_id",
+                "external_id",
+                "user_id",
+                "company_id",
+                "level_id",
+                "difficulty",
+                "approach_id",
+                "score",
+                "max_score",
+                "duration_seconds",
+                "started_at",
+                "completed_at",
+                "received_at",
+                "content_hash",
+            ]);
+            let mut points = Query::insert();
+            points.into_table("attempt_skill_points").columns(["attempt_id", "skill_id", "points"]);
+            for n in first..(first + batch).min(ATTEMPTS) {
+                let (trainee, level, score, completed) = self.attempt(n);
+                let id = Uuid::now_v7();
+                attempts.values([
+                    id.into(),
+                    self.api_client.into(),
+                    format!("{tag}-{n}").into(),
+                    trainee.into(),
+                    company.into(),
+                    level.into(),
+                    "medium".into(),
+                    self.approach.into(),
+                    i64::from(score).into(),
+                    100.into(),
+                    300.into(),
+                    (completed - time::Duration::minutes(5)).into(),
+                    completed.into(),
+                    OffsetDateTime::now_utc().into(),
+                    "0".repeat(64).into(),
+                ])?;
+                for skill in &self.skills {
+                    points.values([id.into(), (*skill).into(), i64::from(score / SKILLS as u32).into()])?;
+                }
+            }
+            tx.execute(&attempts).await?;
+            tx.execute(&points).await?;
+            tx.commit().await?;
+        }
+        Ok(())
+    }
+}
+
+async fn insert_named(db: &DatabaseConnection, table: &str, count: usize) -> anyhow::Result<Vec<Uuid>> {
+    let ids: Vec<Uuid> = (0..count).map(|_| Uuid::now_v7()).collect();
+    let mut insert = Query::insert();
+    insert.into_table(table.to_owned()).columns(["id", "name"]);
+    for (n, id) in ids.iter().enumerate() {
+        insert.values([(*id).into(), format!("{table} {n}").into()])?;
+    }
+    db.execute(&insert).await?;
+    Ok(ids)
+}
