@@ -26,6 +26,7 @@ const SAME_AS_ENGLISH: Record<string, readonly Language[]> = {
   'common:appVersion': others,
   'auth:signIn.password': ['it'],
   'organisation:audit.no': ['it', 'es'],
+  'apiClients:kind.partner': ['it'],
   // The letters a date field shows where a part is still empty.
   'common:datePicker.dayPlaceholder': ['es'],
   'common:datePicker.monthPlaceholder': ['it', 'es', 'fr'],

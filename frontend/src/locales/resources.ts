@@ -1,4 +1,5 @@
 // Every translation, bundled at build time: the app never fetches locale files at run time.
+import arApiClients from './ar/api-clients.json';
 import arAuth from './ar/auth.json';
 import arCommon from './ar/common.json';
 import arErrors from './ar/errors.json';
@@ -7,6 +8,7 @@ import arOrganisation from './ar/organisation.json';
 import arPasswords from './ar/passwords.json';
 import arPeople from './ar/people.json';
 import arShell from './ar/shell.json';
+import enApiClients from './en/api-clients.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
@@ -15,6 +17,7 @@ import enOrganisation from './en/organisation.json';
 import enPasswords from './en/passwords.json';
 import enPeople from './en/people.json';
 import enShell from './en/shell.json';
+import esApiClients from './es/api-clients.json';
 import esAuth from './es/auth.json';
 import esCommon from './es/common.json';
 import esErrors from './es/errors.json';
@@ -23,6 +26,7 @@ import esOrganisation from './es/organisation.json';
 import esPasswords from './es/passwords.json';
 import esPeople from './es/people.json';
 import esShell from './es/shell.json';
+import frApiClients from './fr/api-clients.json';
 import frAuth from './fr/auth.json';
 import frCommon from './fr/common.json';
 import frErrors from './fr/errors.json';
@@ -31,6 +35,7 @@ import frOrganisation from './fr/organisation.json';
 import frPasswords from './fr/passwords.json';
 import frPeople from './fr/people.json';
 import frShell from './fr/shell.json';
+import itApiClients from './it/api-clients.json';
 import itAuth from './it/auth.json';
 import itCommon from './it/common.json';
 import itErrors from './it/errors.json';
@@ -39,6 +44,7 @@ import itOrganisation from './it/organisation.json';
 import itPasswords from './it/passwords.json';
 import itPeople from './it/people.json';
 import itShell from './it/shell.json';
+import zhApiClients from './zh/api-clients.json';
 import zhAuth from './zh/auth.json';
 import zhCommon from './zh/common.json';
 import zhErrors from './zh/errors.json';
@@ -58,6 +64,7 @@ export const englishResources = {
   organisation: enOrganisation,
   people: enPeople,
   licences: enLicences,
+  apiClients: enApiClients,
 };
 
 export type Namespace = keyof typeof englishResources;
@@ -69,30 +76,35 @@ export const resources = {
     organisation: zhOrganisation,
     people: zhPeople,
     licences: zhLicences,
+    apiClients: zhApiClients,
   },
   ar: {
     common: arCommon, auth: arAuth, shell: arShell, errors: arErrors, passwords: arPasswords,
     organisation: arOrganisation,
     people: arPeople,
     licences: arLicences,
+    apiClients: arApiClients,
   },
   it: {
     common: itCommon, auth: itAuth, shell: itShell, errors: itErrors, passwords: itPasswords,
     organisation: itOrganisation,
     people: itPeople,
     licences: itLicences,
+    apiClients: itApiClients,
   },
   es: {
     common: esCommon, auth: esAuth, shell: esShell, errors: esErrors, passwords: esPasswords,
     organisation: esOrganisation,
     people: esPeople,
     licences: esLicences,
+    apiClients: esApiClients,
   },
   fr: {
     common: frCommon, auth: frAuth, shell: frShell, errors: frErrors, passwords: frPasswords,
     organisation: frOrganisation,
     people: frPeople,
     licences: frLicences,
+    apiClients: frApiClients,
   },
 } satisfies Record<string, Record<Namespace, unknown>>;
 
