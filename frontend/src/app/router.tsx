@@ -8,6 +8,7 @@ import {
   RouterProvider,
 } from 'react-router';
 import { TopProgressBar } from '@/components/top-progress-bar';
+import { apiClientRoutes } from '@/features/api-clients/routes';
 import { IdleLogout } from '@/features/auth/components/idle-logout';
 import { PublicLayout } from '@/features/auth/components/public-layout';
 import { RequireAuth } from '@/features/auth/components/require-auth';
@@ -131,6 +132,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'main/admin/resetpassword', element: <AdminPasswordPage /> },
                   ...adminRoutes('main'),
+                  ...apiClientRoutes(),
                   { path: 'main/*', element: <UpcomingScreenPage /> },
                 ],
               },

@@ -14,6 +14,7 @@ import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/paths';
 import type { Role } from '@/lib/session';
@@ -34,6 +35,7 @@ export type NavLabel =
   | 'user'
   | 'scores'
   | 'levelData'
+  | 'apiClients'
   | 'audit'
   | 'resetPassword';
 
@@ -78,6 +80,7 @@ export const NAVIGATION: Record<Role, NavEntry[]> = {
     { label: 'user', path: '/main/user', icon: PersonOutlined },
     { label: 'scores', path: '/main/score', icon: LeaderboardOutlined },
     { label: 'levelData', path: '/main/levelData', icon: LayersOutlined },
+    { label: 'apiClients', path: '/main/apiClients', icon: VpnKeyOutlined },
     { label: 'audit', path: '/main/audit', icon: HistoryOutlined },
     { label: 'resetPassword', path: '/main/admin/resetpassword', icon: LockResetOutlined },
   ],

@@ -27,6 +27,7 @@ describe('the sidebar', () => {
         ['User', '/main/user'],
         ['Scores', '/main/score'],
         ['Level data', '/main/levelData'],
+        ['API clients', '/main/apiClients'],
         ['Audit log', '/main/audit'],
         ['Reset Password', '/main/admin/resetpassword'],
       ],

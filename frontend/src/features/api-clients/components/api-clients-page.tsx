@@ -1,0 +1,188 @@
+// /main/apiClients: the keys the game and partners call the API with, newest first, sortable
+// and paged on the server. A client's secret is shown once, after its creation or rotation
+// (SecretDialog); the list only ever shows its last four characters. Revoked clients stay
+// listed, marked so, without actions.
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type IssuedSecret, useListApiClients } from '../api/api-clients';
+import type { PagedApiClientItemsItem } from '@/api/gen/playtrack.schemas';
+import { PageHeader } from '@/components/page-header';
+import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
+import { useFormatDate } from '@/lib/use-format-date';
+import { useCompanies } from '@/lib/use-reference-data';
+import { RevokeClientDialog, RotateClientDialog } from './client-action-dialogs';
+import { CreateClientDialog } from './create-client-dialog';
+import { SecretDialog } from './secret-dialog';
+
+type Client = PagedApiClientItemsItem;
+
+/** The secret just issued, and whether by a rotation. */
+interface Revealed {
+  issued: IssuedSecret;
+  rotated: boolean;
+}
+
+/** `…abcd`: the end of a secret, read left to right whatever the page's direction. */
+export function SecretHint({ hint }: { hint: string }) {
+  const { t } = useTranslation('apiClients');
+  return (
+    <Box
+      component="span"
+      dir="ltr"
+      title={t('secretHint', { hint })}
+      sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', unicodeBidi: 'isolate' }}
+    >
+      …{hint}
+    </Box>
+  );
+}
+
+export function ApiClientsPage() {
+  const { t, i18n } = useTranslation('apiClients');
+  const { dateTime: formatDate } = useFormatDate();
+  const { params } = useListParams();
+  const list = useListApiClients(params);
+  const { names: companyNames } = useCompanies();
+  const [creating, setCreating] = useState(false);
+  const [rotating, setRotating] = useState<Client | null>(null);
+  const [revoking, setRevoking] = useState<Client | null>(null);
+  const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+
+  const scopeOf = (client: Client) => {
+    if (client.all_companies) return t('scope.all');
+    const known = client.companies.flatMap((id) => companyNames.get(id) ?? []);
+    const unknown = client.companies.length - known.length;
+    return [...known, ...(unknown > 0 ? [t('scope.more', { count: unknown })] : [])].join(', ');
+  };
+
+  const columns: GridColDef<Client>[] = [
+    { field: 'name', headerName: t('columns.name'), flex: 1, minWidth: 160 },
+    {
+      field: 'kind',
+      headerName: t('columns.kind'),
+      width: 100,
+      valueFormatter: (kind: Client['kind']) => t(`kind.${kind}`),
+    },
+    {
+      field: 'companies',
+      headerName: t('columns.scope'),
+      flex: 1,
+      minWidth: 160,
+      sortable: false,
+      valueGetter: (_value, row) => scopeOf(row),
+      renderCell: ({ value }: { value?: string }) => <span title={value}>{value}</span>,
+    },
+    {
+      field: 'rate_limit_per_minute',
+      headerName: t('columns.rateLimit'),
+      type: 'number',
+      width: 130,
+      sortable: false,
+      valueFormatter: (limit: number) => number.format(limit),
+    },
+    {
+      field: 'use_count',
+      headerName: t('columns.uses'),
+      type: 'number',
+      width: 90,
+      sortable: false,
+      valueFormatter: (uses: number) => number.format(uses),
+    },
+    {
+      field: 'last_used_at',
+      headerName: t('columns.lastUsed'),
+      width: 130,
+      valueFormatter: (value: string | null | undefined) => (value ? formatDate(value) : t('never')),
+    },
+    {
+      field: 'created_at',
+      headerName: t('columns.created'),
+      width: 130,
+      valueFormatter: (value: string) => formatDate(value),
+    },
+    {
+      field: 'revoked_at',
+      headerName: t('columns.status'),
+      width: 110,
+      sortable: false,
+      renderCell: ({ row }) =>
+        row.revoked_at ? (
+          <Chip size="small" variant="outlined" label={t('status.revoked')} title={formatDate(row.revoked_at)} />
+        ) : (
+          <Chip size="small" variant="outlined" color="success" label={t('status.active')} />
+        ),
+    },
+    {
+      field: 'secret_hint',
+      headerName: t('columns.secret'),
+      width: 100,
+      sortable: false,
+      renderCell: ({ row }) => <SecretHint hint={row.secret_hint} />,
+    },
+    {
+      field: 'actions',
+      type: 'actions',
+      headerName: t('columns.actions'),
+      width: 100,
+      // A revoked client is kept for the record: nothing more can be done with it.
+      getActions: ({ row }) =>
+        row.revoked_at
+          ? []
+          : [
+              <GridActionsCellItem
+                key="rotate"
+                icon={<AutorenewOutlined />}
+                label={t('actions.rotate')}
+                onClick={() => setRotating(row)}
+              />,
+              <GridActionsCellItem
+                key="revoke"
+                icon={<BlockOutlined />}
+                label={t('actions.revoke')}
+                onClick={() => setRevoking(row)}
+              />,
+            ],
+    },
+  ];
+
+  return (
+    <Box component="section">
+      <PageHeader title={t('title')}>
+        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
+          {t('add')}
+        </Button>
+      </PageHeader>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('intro')}
+      </Typography>
+      <ServerDataGrid rows={list.data?.items} total={list.data?.total} columns={columns} loading={list.isFetching} />
+      {creating && (
+        <CreateClientDialog
+          onCreated={(issued) => {
+            setCreating(false);
+            setRevealed({ issued, rotated: false });
+          }}
+          onClose={() => setCreating(false)}
+        />
+      )}
+      <RotateClientDialog
+        client={rotating}
+        onRotated={(issued) => setRevealed({ issued, rotated: true })}
+        onClose={() => setRotating(null)}
+      />
+      <RevokeClientDialog client={revoking} onClose={() => setRevoking(null)} />
+      {revealed && (
+        <SecretDialog issued={revealed.issued} rotated={revealed.rotated} onClose={() => setRevealed(null)} />
+      )}
+    </Box>
+  );
+}
