@@ -27,6 +27,8 @@ const SAME_AS_ENGLISH: Record<string, readonly Language[]> = {
   'auth:signIn.password': ['it'],
   'organisation:audit.no': ['it', 'es'],
   'apiClients:kind.partner': ['it'],
+  // Short enough for its column (the other lists say Opérations).
+  'apiClients:columns.actions': ['fr'],
   // The letters a date field shows where a part is still empty.
   'common:datePicker.dayPlaceholder': ['es'],
   'common:datePicker.monthPlaceholder': ['it', 'es', 'fr'],

@@ -45,6 +45,20 @@ export function SecretHint({ hint }: { hint: string }) {
   );
 }
 
+/** A name as typed: a Latin name in Arabic reads, and is cut short, left to right. */
+function Named({ text }: { text: string | undefined }) {
+  return (
+    <Box
+      component="span"
+      dir="auto"
+      title={text}
+      sx={{ display: 'block', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
+      {text}
+    </Box>
+  );
+}
+
 export function ApiClientsPage() {
   const { t, i18n } = useTranslation('apiClients');
   const { dateTime: formatDate } = useFormatDate();
@@ -64,28 +78,44 @@ export function ApiClientsPage() {
     return [...known, ...(unknown > 0 ? [t('scope.more', { count: unknown })] : [])].join(', ');
   };
 
+  // Ten columns fit beside the sidebar on a 1280 px screen: the fixed ones are as narrow as
+  // their contents, and the name and the companies share what is left (cut short at their end,
+  // whichever their script's direction, and whole in their tooltip).
   const columns: GridColDef<Client>[] = [
-    { field: 'name', headerName: t('columns.name'), flex: 1, minWidth: 160 },
+    {
+      field: 'name',
+      headerName: t('columns.name'),
+      flex: 1,
+      minWidth: 130,
+      renderCell: ({ value }: { value?: string }) => <Named text={value} />,
+    },
     {
       field: 'kind',
       headerName: t('columns.kind'),
-      width: 100,
+      width: 75,
       valueFormatter: (kind: Client['kind']) => t(`kind.${kind}`),
+    },
+    {
+      field: 'secret_hint',
+      headerName: t('columns.secret'),
+      width: 75,
+      sortable: false,
+      renderCell: ({ row }) => <SecretHint hint={row.secret_hint} />,
     },
     {
       field: 'companies',
       headerName: t('columns.scope'),
       flex: 1,
-      minWidth: 160,
+      minWidth: 120,
       sortable: false,
       valueGetter: (_value, row) => scopeOf(row),
-      renderCell: ({ value }: { value?: string }) => <span title={value}>{value}</span>,
+      renderCell: ({ value }: { value?: string }) => <Named text={value} />,
     },
     {
       field: 'rate_limit_per_minute',
       headerName: t('columns.rateLimit'),
       type: 'number',
-      width: 130,
+      width: 100,
       sortable: false,
       valueFormatter: (limit: number) => number.format(limit),
     },
@@ -93,26 +123,26 @@ export function ApiClientsPage() {
       field: 'use_count',
       headerName: t('columns.uses'),
       type: 'number',
-      width: 90,
+      width: 80,
       sortable: false,
       valueFormatter: (uses: number) => number.format(uses),
     },
     {
       field: 'last_used_at',
       headerName: t('columns.lastUsed'),
-      width: 130,
+      width: 115,
       valueFormatter: (value: string | null | undefined) => (value ? formatDate(value) : t('never')),
     },
     {
       field: 'created_at',
       headerName: t('columns.created'),
-      width: 130,
+      width: 110,
       valueFormatter: (value: string) => formatDate(value),
     },
     {
       field: 'revoked_at',
       headerName: t('columns.status'),
-      width: 110,
+      width: 90,
       sortable: false,
       renderCell: ({ row }) =>
         row.revoked_at ? (
@@ -122,17 +152,10 @@ export function ApiClientsPage() {
         ),
     },
     {
-      field: 'secret_hint',
-      headerName: t('columns.secret'),
-      width: 100,
-      sortable: false,
-      renderCell: ({ row }) => <SecretHint hint={row.secret_hint} />,
-    },
-    {
       field: 'actions',
       type: 'actions',
       headerName: t('columns.actions'),
-      width: 100,
+      width: 80,
       // A revoked client is kept for the record: nothing more can be done with it.
       getActions: ({ row }) =>
         row.revoked_at

@@ -4,6 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -82,10 +83,16 @@ export function CreateClientDialog({ onCreated, onClose }: CreateClientDialogPro
         if (reason !== 'backdropClick') cancel();
       }}
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      {/* A flex column like the dialog's paper, so the fields scroll and the buttons stay. */}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      >
         <DialogTitle id={titleId}>{t('form.title')}</DialogTitle>
         <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
+          <Stack>
             <TextField
               {...register('name')}
               label={t('form.name')}
@@ -100,7 +107,7 @@ export function CreateClientDialog({ onCreated, onClose }: CreateClientDialogPro
               control={control}
               name="kind"
               render={({ field, fieldState: { error } }) => (
-                <FormControl error={error !== undefined}>
+                <FormControl margin="normal" error={error !== undefined}>
                   <FormLabel id={`${titleId}-kind`}>{t('form.kind')}</FormLabel>
                   <RadioGroup {...field} aria-labelledby={`${titleId}-kind`}>
                     {KINDS.map((kind) => (
@@ -130,7 +137,7 @@ export function CreateClientDialog({ onCreated, onClose }: CreateClientDialogPro
               control={control}
               name="scope"
               render={({ field }) => (
-                <FormControl>
+                <FormControl margin="normal">
                   <FormLabel id={`${titleId}-scope`}>{t('form.scope')}</FormLabel>
                   <RadioGroup {...field} aria-labelledby={`${titleId}-scope`}>
                     <FormControlLabel value="all" control={<Radio />} label={t('form.allCompanies')} />
@@ -181,7 +188,11 @@ export function CreateClientDialog({ onCreated, onClose }: CreateClientDialogPro
               error={errors.rate_limit_per_minute !== undefined}
               helperText={errors.rate_limit_per_minute?.message ?? t('form.rateLimitHint')}
             />
-            {failureMessage !== undefined && <Alert severity="error">{failureMessage}</Alert>}
+            {failureMessage !== undefined && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {failureMessage}
+              </Alert>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -192,7 +203,7 @@ export function CreateClientDialog({ onCreated, onClose }: CreateClientDialogPro
             {t('form.create')}
           </Button>
         </DialogActions>
-      </form>
+      </Box>
       <ConfirmDialog
         open={discarding}
         title={common('discard.title')}
