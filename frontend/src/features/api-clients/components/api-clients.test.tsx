@@ -54,6 +54,9 @@ const ROTATED = 'ptk_AnotherSecretValueFromTheRotationOnly987654wxyz';
 
 // The first list of a run loads the data grid's code, which takes a while.
 const SLOW = { timeout: 5_000 };
+// Each test renders the whole app with the grid and a dialog or two: on a busy machine that
+// alone comes near Vitest's default of 5 s.
+const JOURNEY = { timeout: 15_000 };
 
 const page = (items: unknown[]) => HttpResponse.json({ items, total: items.length, page: 1, per_page: 25 });
 
@@ -115,7 +118,7 @@ function cached(): string {
   ]);
 }
 
-describe('the API clients list', () => {
+describe('the API clients list', JOURNEY, () => {
   it('shows each client with its scope, usage, status and only the hint of its secret', async () => {
     answerClients();
     const studio = await openList();
@@ -146,7 +149,7 @@ describe('the API clients list', () => {
   });
 });
 
-describe('adding an API client', () => {
+describe('adding an API client', JOURNEY, () => {
   async function openForm() {
     const user = userEvent.setup();
     await openList();
@@ -240,7 +243,7 @@ describe('adding an API client', () => {
   });
 });
 
-describe('rotating and revoking', () => {
+describe('rotating and revoking', JOURNEY, () => {
   it('rotates a secret after asking, and shows the new one once', async () => {
     const { rotated } = answerClients();
     const user = userEvent.setup();
