@@ -12,6 +12,7 @@ mod m20261122_000004_create_mail_outbox;
 mod m20261122_000005_create_licence_seats;
 mod m20261125_000006_limit_live_seats_per_trainee;
 mod m20261125_000007_rebuild_api_clients_and_attempts;
+mod m20261125_000009_create_xapi_statements;
 
 #[derive(Debug)]
 pub struct Migrator;
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000005_create_licence_seats::Migration),
             Box::new(m20261125_000006_limit_live_seats_per_trainee::Migration),
             Box::new(m20261125_000007_rebuild_api_clients_and_attempts::Migration),
+            Box::new(m20261125_000009_create_xapi_statements::Migration),
         ]
     }
 }

@@ -20,7 +20,7 @@ use licensing::{
 use password_policy::PasswordPolicy;
 use scoring::{
     ApiClient, ApiClientDraft, ApiClients, AttemptStore, CallingClient, ClientAuthError, ClientError, ClientStore,
-    IngestError, Ingestion, IssuedSecret, Item, Outcome,
+    IngestError, Ingestion, IssuedSecret, Item, Mode, Outcome, StoredStatement,
 };
 use time::OffsetDateTime;
 
@@ -141,6 +141,8 @@ service_trait! {
 service_trait! {
     /// Attempts reported by the game: [`Ingestion`].
     pub trait IngestionApi for impl<S: AttemptStore, C: Clock> Ingestion<S, C> {
-        async fn ingest(&self, client: &CallingClient, items: Vec<Item>) -> Result<Vec<Outcome>, IngestError>;
+        async fn ingest(&self, client: &CallingClient, items: Vec<Item>, mode: Mode) -> Result<Vec<Outcome>, IngestError>;
+        async fn trainees_by_email(&self, client: &CallingClient, emails: Vec<Email>) -> Result<std::collections::HashMap<Email, UserId>, IngestError>;
+        async fn statement(&self, client: &CallingClient, external_id: String) -> Result<Option<StoredStatement>, IngestError>;
     }
 }

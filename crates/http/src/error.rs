@@ -49,6 +49,12 @@ pub enum ProblemCode {
     ImportRejected,
     /// The body is larger than the operation takes.
     PayloadTooLarge,
+    /// An xAPI statement within the profile that breaks a rule of the portal (an unknown
+    /// trainee or level, a score above the maximum, no valid seat); `errors` names the
+    /// statement's properties at fault. Nothing of the request was stored.
+    StatementRejected,
+    /// The same id was recorded before with other content; nothing was stored.
+    Conflict,
     DatabaseUnavailable,
     Internal,
 }
@@ -74,6 +80,8 @@ impl ProblemCode {
             Self::LicenceExpired | Self::NoLicence => StatusCode::FORBIDDEN,
             Self::ImportRejected => StatusCode::UNPROCESSABLE_ENTITY,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::StatementRejected => StatusCode::BAD_REQUEST,
+            Self::Conflict => StatusCode::CONFLICT,
             Self::LinkExpired => StatusCode::GONE,
             Self::DatabaseUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -109,6 +117,8 @@ impl ProblemCode {
             Self::NoLicence => "No licence",
             Self::ImportRejected => "Import rejected",
             Self::PayloadTooLarge => "Payload too large",
+            Self::StatementRejected => "Statement rejected",
+            Self::Conflict => "Conflicts with what was recorded",
             Self::DatabaseUnavailable => "Database unavailable",
             Self::Internal => "Internal error",
         }
@@ -452,6 +462,30 @@ impl From<scoring::IngestError> for ApiError {
         match e {
             E::NotAGame => Self::new(ProblemCode::Forbidden).with_detail("only game clients post attempts"),
             E::TooMany => Self::out_of_range("attempts", &format!("at most {} attempts", scoring::MAX_BATCH)),
+            E::Rejected(refused) => {
+                let errors: Vec<FieldError> = refused
+                    .iter()
+                    .filter_map(|(index, outcome)| match outcome {
+                        scoring::Outcome::Invalid(problems) => Some((index, problems)),
+                        _ => None,
+                    })
+                    .flat_map(|(index, problems)| {
+                        problems.iter().map(move |p| {
+                            let field = if p.field.is_empty() {
+                                format!("[{index}]")
+                            } else {
+                                format!("[{index}].{}", p.field)
+                            };
+                            FieldError::new(&field, p.code)
+                        })
+                    })
+                    .collect();
+                if errors.is_empty() {
+                    Self::new(ProblemCode::Conflict)
+                } else {
+                    Self::fields(ProblemCode::StatementRejected, errors)
+                }
+            }
             E::Unknown(e) => Self::internal(e),
         }
     }
@@ -540,6 +574,9 @@ mod tests {
             ProblemCode::LicenceExpired,
             ProblemCode::NoLicence,
             ProblemCode::ImportRejected,
+            ProblemCode::PayloadTooLarge,
+            ProblemCode::StatementRejected,
+            ProblemCode::Conflict,
             ProblemCode::DatabaseUnavailable,
             ProblemCode::Internal,
         ];

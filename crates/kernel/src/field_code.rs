@@ -75,6 +75,8 @@ field_codes! {
     BeforeSeat => "BEFORE_SEAT",
     /// No seat of the trainee was valid when the play ended.
     NoValidSeat => "NO_VALID_SEAT",
+    /// A chapter other than the one the level is in.
+    ChapterMismatch => "CHAPTER_MISMATCH",
     /// The password rules a new password breaks (`PASSWORD_POLICY`).
     MinimumLength => "MINIMUM_LENGTH",
     MaximumLength => "MAXIMUM_LENGTH",

@@ -25,11 +25,39 @@ pub struct AttemptReport {
     pub duration_seconds: u32,
     pub started_at: OffsetDateTime,
     pub completed_at: OffsetDateTime,
+    /// The chapter the client says the level is in (an xAPI statement's parent activity),
+    /// checked against the catalogue; `None` when it does not say.
+    pub chapter: Option<u16>,
+    /// The xAPI statement the report was read from, when it came as one.
+    pub statement: Option<XapiStatement>,
+}
+
+/// An xAPI statement an attempt came in as: kept beside the attempt, answered back on request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XapiStatement {
+    /// The statement as JSON, as it is answered back (without `stored` and `authority`,
+    /// which are added when it is read).
+    pub json: String,
+    /// The statement as xAPI compares two of them (what may differ between two sendings of one
+    /// statement, such as the verb's display, left out). Part of the digest, so the same
+    /// statement id with other content conflicts even where the attempt's fields agree.
+    pub comparable: String,
+}
+
+/// A statement as it was kept, for reading it back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredStatement {
+    pub attempt: AttemptId,
+    /// [`XapiStatement::json`].
+    pub json: String,
+    /// When the portal took the attempt in: the statement's `stored`.
+    pub received_at: OffsetDateTime,
 }
 
 impl AttemptReport {
     /// SHA-256 (hex) of the content in a canonical form: skills sorted, instants in UTC
-    /// nanoseconds. Two reports with the same digest say the same thing.
+    /// nanoseconds, then the chapter and the statement's comparable form when there are.
+    /// Two reports with the same digest say the same thing.
     #[must_use]
     pub fn digest(&self) -> String {
         let mut points = self.skill_points.clone();
@@ -49,6 +77,12 @@ impl AttemptReport {
         );
         for (skill, points) in points {
             let _ = write!(canonical, "|{skill}={points}");
+        }
+        if let Some(chapter) = self.chapter {
+            let _ = write!(canonical, "|chapter={chapter}");
+        }
+        if let Some(statement) = &self.statement {
+            let _ = write!(canonical, "|xapi={}", statement.comparable);
         }
         Sha256::digest(canonical.as_bytes()).iter().fold(String::with_capacity(64), |mut hex, byte| {
             let _ = write!(hex, "{byte:02x}");
@@ -91,6 +125,8 @@ mod tests {
             duration_seconds: 300,
             started_at: datetime!(2026-11-20 10:00 UTC),
             completed_at: datetime!(2026-11-20 10:05 UTC),
+            chapter: None,
+            statement: None,
         }
     }
 
@@ -106,5 +142,24 @@ mod tests {
         let mut changed = original.clone();
         changed.score = 41;
         assert_ne!(original.digest(), changed.digest());
+    }
+
+    #[test]
+    fn a_statement_and_a_chapter_are_part_of_the_content() {
+        let original = report();
+        let statement = XapiStatement { json: "{}".into(), comparable: "{\"a\":1}".into() };
+        let from_xapi = AttemptReport { statement: Some(statement.clone()), ..original.clone() };
+        assert_ne!(original.digest(), from_xapi.digest());
+        let json_differs = AttemptReport {
+            statement: Some(XapiStatement { json: "{ }".into(), ..statement.clone() }),
+            ..original.clone()
+        };
+        assert_eq!(from_xapi.digest(), json_differs.digest(), "only the comparable form counts");
+        let other = AttemptReport {
+            statement: Some(XapiStatement { comparable: "{\"a\":2}".into(), ..statement }),
+            ..original.clone()
+        };
+        assert_ne!(from_xapi.digest(), other.digest());
+        assert_ne!(original.digest(), AttemptReport { chapter: Some(1), ..original.clone() }.digest());
     }
 }

@@ -1,14 +1,18 @@
 //! Ingestion: a batch of reported attempts judged item by item, the acceptable ones written
-//! in one transaction, and an answer for every item.
+//! in one transaction (all of them or, in [`Mode::AllOrNothing`], none when one is refused),
+//! and an answer for every item.
 
 use std::{
     collections::{HashMap, HashSet},
     hash::Hash,
 };
 
-use kernel::{AttemptId, Clock};
+use kernel::{AttemptId, Clock, Email, FieldCode, UserId};
 
-use crate::{Attempt, AttemptReport, AttemptStore, CallingClient, ClientKind, ItemProblem, Placement, judge};
+use crate::{
+    Attempt, AttemptReport, AttemptStore, CallingClient, ClientKind, ItemProblem, Placement, Recorded, StoredStatement,
+    judge,
+};
 
 /// The most attempts one request may carry.
 pub const MAX_BATCH: usize = 1_000;
@@ -24,6 +28,16 @@ pub enum Outcome {
     Invalid(Vec<ItemProblem>),
 }
 
+/// Whether a batch is kept item by item or as a whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Every acceptable item is recorded, whatever becomes of the others (the game's batches).
+    EachItem,
+    /// Every item is recorded (or was before), or none is: one invalid or conflicting item
+    /// refuses the whole batch (xAPI's batches).
+    AllOrNothing,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum IngestError {
     /// Only `game` clients post attempts.
@@ -31,12 +45,24 @@ pub enum IngestError {
     NotAGame,
     #[error("at most {MAX_BATCH} attempts per request")]
     TooMany,
+    /// [`Mode::AllOrNothing`]: nothing of the batch was written. The items refused, by
+    /// their place in the batch: [`Outcome::Invalid`] or [`Outcome::Conflict`].
+    #[error("{} item(s) refused, so none was recorded", .0.len())]
+    Rejected(Vec<(usize, Outcome)>),
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
 
 /// One item as the adapter read it: a report, or why it could not be read.
 pub type Item = Result<AttemptReport, Vec<ItemProblem>>;
+
+/// Only `game` clients report attempts.
+///
+/// # Errors
+/// `NotAGame` for any other client.
+pub fn ensure_game(client: &CallingClient) -> Result<(), IngestError> {
+    if client.kind == ClientKind::Game { Ok(()) } else { Err(IngestError::NotAGame) }
+}
 
 #[derive(Clone, Debug)]
 pub struct Ingestion<S, C> {
@@ -50,14 +76,19 @@ impl<S: AttemptStore, C: Clock> Ingestion<S, C> {
     }
 
     /// Judges every item, records the acceptable ones (committed before this returns) and
-    /// answers each item's outcome, in the items' order.
+    /// answers each item's outcome, in the items' order. In [`Mode::AllOrNothing`] one
+    /// invalid or conflicting item refuses the batch: nothing is written.
     ///
     /// # Errors
-    /// `NotAGame`, `TooMany`; storage failures (then nothing of the batch was written).
-    pub async fn ingest(&self, client: &CallingClient, items: Vec<Item>) -> Result<Vec<Outcome>, IngestError> {
-        if client.kind != ClientKind::Game {
-            return Err(IngestError::NotAGame);
-        }
+    /// `NotAGame`, `TooMany`, `Rejected`; storage failures (then nothing of the batch was
+    /// written).
+    pub async fn ingest(
+        &self,
+        client: &CallingClient,
+        items: Vec<Item>,
+        mode: Mode,
+    ) -> Result<Vec<Outcome>, IngestError> {
+        ensure_game(client)?;
         if items.len() > MAX_BATCH {
             return Err(IngestError::TooMany);
         }
@@ -77,7 +108,7 @@ impl<S: AttemptStore, C: Clock> Ingestion<S, C> {
         // Judged items; the first acceptable one of each external id is the batch's to write.
         let mut judged: Vec<Result<Attempt, Vec<ItemProblem>>> = Vec::with_capacity(items.len());
         let mut to_write = Vec::new();
-        let mut first_of: HashSet<String> = HashSet::new();
+        let mut first_of: HashMap<String, String> = HashMap::new();
         for item in items {
             let verdict = item.and_then(|report| {
                 let Placement { company, seat, seat_unused } = judge(&report, &facts, now)?;
@@ -89,19 +120,42 @@ impl<S: AttemptStore, C: Clock> Ingestion<S, C> {
                 ))
             });
             judged.push(match verdict {
-                Ok((attempt, seat, seat_unused)) => {
-                    if first_of.insert(attempt.report.external_id.clone()) {
+                Ok((attempt, seat, seat_unused)) => match first_of.get(&attempt.report.external_id) {
+                    None => {
+                        first_of.insert(attempt.report.external_id.clone(), attempt.digest.clone());
                         to_write.push((attempt.clone(), seat_unused.then_some(seat)));
+                        Ok(attempt)
                     }
-                    Ok(attempt)
-                }
+                    // The same id twice in a batch kept whole: a batch cannot contradict itself.
+                    Some(digest) if mode == Mode::AllOrNothing && *digest != attempt.digest => {
+                        Err(vec![ItemProblem::new("external_id", FieldCode::Duplicate)])
+                    }
+                    Some(_) => Ok(attempt),
+                },
                 Err(problems) => Err(problems),
             });
+        }
+        if mode == Mode::AllOrNothing {
+            let invalid: Vec<(usize, Outcome)> = judged
+                .iter()
+                .enumerate()
+                .filter_map(|(index, verdict)| verdict.as_ref().err().map(|p| (index, Outcome::Invalid(p.clone()))))
+                .collect();
+            if !invalid.is_empty() {
+                return Err(IngestError::Rejected(invalid));
+            }
         }
         // Sorted by key, so two batches sharing keys wait on each other in the same order
         // instead of deadlocking.
         to_write.sort_by(|(a, _), (b, _)| a.report.external_id.cmp(&b.report.external_id));
-        let recorded = self.store.record(client.id, &to_write).await?;
+        let whole = |recorded: &Recorded| {
+            to_write.iter().all(|(attempt, _)| {
+                recorded.inserted.contains(&attempt.id)
+                    || recorded.existing.get(&attempt.report.external_id).is_some_and(|(_, d)| *d == attempt.digest)
+            })
+        };
+        let keep = |recorded: &Recorded| mode == Mode::EachItem || whole(recorded);
+        let recorded = self.store.record(client.id, &to_write, &keep).await?;
 
         let mut winner: HashMap<&str, (AttemptId, &str)> = recorded
             .existing
@@ -127,7 +181,42 @@ impl<S: AttemptStore, C: Clock> Ingestion<S, C> {
                 },
             });
         }
+        if !keep(&recorded) {
+            let conflicts =
+                outcomes.into_iter().enumerate().filter(|(_, o)| matches!(o, Outcome::Conflict(_))).collect();
+            return Err(IngestError::Rejected(conflicts));
+        }
         Ok(outcomes)
+    }
+
+    /// The trainees inside the client's scope with these e-mail addresses, for reports that
+    /// name their trainee by address (an xAPI `mbox`).
+    ///
+    /// # Errors
+    /// `NotAGame`; storage failures.
+    pub async fn trainees_by_email(
+        &self,
+        client: &CallingClient,
+        emails: Vec<Email>,
+    ) -> Result<HashMap<Email, UserId>, IngestError> {
+        ensure_game(client)?;
+        if emails.len() > MAX_BATCH {
+            return Err(IngestError::TooMany);
+        }
+        Ok(self.store.trainees_by_email(&client.scope, &emails).await?)
+    }
+
+    /// The xAPI statement this client's attempt `external_id` came as; `None` when the
+    /// client recorded no such attempt, or not from a statement.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn statement(
+        &self,
+        client: &CallingClient,
+        external_id: String,
+    ) -> Result<Option<StoredStatement>, IngestError> {
+        Ok(self.store.statement(client.id, &external_id).await?)
     }
 }
 
@@ -141,11 +230,11 @@ fn distinct<T: Eq + Hash + Copy>(values: impl Iterator<Item = T>) -> Vec<T> {
 mod tests {
     use std::sync::{Arc, Mutex};
 
-    use kernel::{ApiClientId, ApproachId, CompanyId, LevelId, ManualClock, SeatId, SkillId, UserId};
+    use kernel::{ApiClientId, ApproachId, CompanyId, LevelId, ManualClock, SeatId, SkillId};
     use time::macros::{date, datetime};
 
     use super::*;
-    use crate::{ClientScope, Difficulty, Facts, LevelFacts, Recorded, SeatFacts, TraineeFacts};
+    use crate::{ClientScope, Difficulty, Facts, LevelFacts, SeatFacts, TraineeFacts};
 
     /// Attempts by (client, external id), as a unique index would keep them.
     #[derive(Clone, Default)]
@@ -167,20 +256,39 @@ mod tests {
             Ok(self.facts.clone())
         }
 
-        async fn record(&self, _: ApiClientId, attempts: &[(Attempt, Option<SeatId>)]) -> anyhow::Result<Recorded> {
+        async fn trainees_by_email(&self, _: &ClientScope, _: &[Email]) -> anyhow::Result<HashMap<Email, UserId>> {
+            Ok(HashMap::new())
+        }
+
+        async fn record(
+            &self,
+            _: ApiClientId,
+            attempts: &[(Attempt, Option<SeatId>)],
+            keep: &(dyn Fn(&Recorded) -> bool + Sync),
+        ) -> anyhow::Result<Recorded> {
             let mut rows = self.rows.lock().unwrap();
+            let mut written = rows.clone();
+            let mut activated: Vec<SeatId> = Vec::new();
             let mut recorded = Recorded::default();
             for (attempt, seat) in attempts {
                 let key = attempt.report.external_id.clone();
-                if let Some(existing) = rows.get(&key) {
+                if let Some(existing) = written.get(&key) {
                     recorded.existing.insert(key, existing.clone());
                 } else {
-                    rows.insert(key, (attempt.id, attempt.digest.clone()));
+                    written.insert(key, (attempt.id, attempt.digest.clone()));
                     recorded.inserted.insert(attempt.id);
-                    self.activated.lock().unwrap().extend(seat);
+                    activated.extend(seat);
                 }
             }
+            if keep(&recorded) {
+                *rows = written;
+                self.activated.lock().unwrap().extend(activated);
+            }
             Ok(recorded)
+        }
+
+        async fn statement(&self, _: ApiClientId, _: &str) -> anyhow::Result<Option<StoredStatement>> {
+            Ok(None)
         }
     }
 
@@ -203,7 +311,7 @@ mod tests {
             )]),
             levels: HashMap::from([(
                 level,
-                LevelFacts { max_score: 100, skills: HashSet::from([skill]), retired_at: None },
+                LevelFacts { chapter: 1, max_score: 100, skills: HashSet::from([skill]), retired_at: None },
             )]),
             approaches: HashSet::from([approach]),
             skills: HashSet::from([skill]),
@@ -221,6 +329,8 @@ mod tests {
             duration_seconds: 600,
             started_at: datetime!(2026-11-20 09:00 UTC),
             completed_at: datetime!(2026-11-20 09:10 UTC),
+            chapter: None,
+            statement: None,
         };
         let client = CallingClient { id: ApiClientId::new(), kind: ClientKind::Game, scope: ClientScope::All };
         let service = Ingestion::new(store.clone(), ManualClock::starting_at(datetime!(2026-11-25 12:00 UTC)));
@@ -258,14 +368,14 @@ mod tests {
             Ok(second),
             Ok(wrong),
         ];
-        let outcomes = service.ingest(&client, items).await.unwrap();
+        let outcomes = service.ingest(&client, items, Mode::EachItem).await.unwrap();
         assert_eq!(kinds(&outcomes), ["stored", "duplicate", "conflict", "invalid", "stored", "invalid"]);
         let Outcome::Stored(first) = outcomes[0] else { unreachable!() };
         assert_eq!(outcomes[1], Outcome::Duplicate(first), "a repeat points at the attempt kept");
         assert_eq!(store.rows.lock().unwrap().len(), 2);
         assert_eq!(store.activated.lock().unwrap().len(), 2, "the seat is marked beside each new attempt");
 
-        let again = service.ingest(&client, vec![Ok(report), Ok(changed)]).await.unwrap();
+        let again = service.ingest(&client, vec![Ok(report), Ok(changed)], Mode::EachItem).await.unwrap();
         assert_eq!(again, vec![Outcome::Duplicate(first), Outcome::Conflict(first)]);
         assert_eq!(store.rows.lock().unwrap().len(), 2, "a resent batch writes nothing");
     }
@@ -274,8 +384,51 @@ mod tests {
     async fn partners_do_not_post_and_batches_have_a_ceiling() {
         let (service, _, client, report) = setup();
         let partner = CallingClient { kind: ClientKind::Partner, ..client.clone() };
-        assert!(matches!(service.ingest(&partner, vec![Ok(report.clone())]).await, Err(IngestError::NotAGame)));
+        assert!(matches!(
+            service.ingest(&partner, vec![Ok(report.clone())], Mode::EachItem).await,
+            Err(IngestError::NotAGame)
+        ));
         let items = (0..=MAX_BATCH).map(|_| Ok(report.clone())).collect();
-        assert!(matches!(service.ingest(&client, items).await, Err(IngestError::TooMany)));
+        assert!(matches!(service.ingest(&client, items, Mode::AllOrNothing).await, Err(IngestError::TooMany)));
+    }
+
+    #[tokio::test]
+    async fn a_batch_kept_whole_writes_nothing_when_one_item_is_refused() {
+        let (service, store, client, report) = setup();
+        let mut second = report.clone();
+        second.external_id = "play-2".into();
+        let mut wrong = report.clone();
+        wrong.external_id = "play-3".into();
+        wrong.score = 101;
+        let refused =
+            service.ingest(&client, vec![Ok(report.clone()), Ok(wrong), Ok(second.clone())], Mode::AllOrNothing).await;
+        let Err(IngestError::Rejected(refused)) = refused else { panic!("refused: {refused:?}") };
+        assert_eq!(refused.len(), 1);
+        assert_eq!(refused[0].0, 1, "the refused item is named by its place");
+        assert!(store.rows.lock().unwrap().is_empty(), "nothing of the batch was written");
+
+        let mut contradicting = report.clone();
+        contradicting.score = 1;
+        contradicting.skill_points[0].1 = 1;
+        let refused = service.ingest(&client, vec![Ok(report.clone()), Ok(contradicting)], Mode::AllOrNothing).await;
+        assert!(matches!(refused, Err(IngestError::Rejected(r)) if r.len() == 1 && r[0].0 == 1));
+
+        let stored = service.ingest(&client, vec![Ok(report.clone())], Mode::AllOrNothing).await.unwrap();
+        assert_eq!(kinds(&stored), ["stored"]);
+        let Outcome::Stored(first) = stored[0] else { unreachable!() };
+        assert!(store.activated.lock().unwrap().len() == 1);
+
+        // A conflict with what was recorded before is only found while writing: rolled back.
+        let mut changed = report.clone();
+        changed.score = 71;
+        changed.skill_points[0].1 = 71;
+        let refused = service.ingest(&client, vec![Ok(second.clone()), Ok(changed)], Mode::AllOrNothing).await;
+        let Err(IngestError::Rejected(refused)) = refused else { panic!("refused: {refused:?}") };
+        assert_eq!(refused, vec![(1, Outcome::Conflict(first))]);
+        assert_eq!(store.rows.lock().unwrap().len(), 1, "the new item was rolled back with the batch");
+
+        let again = service.ingest(&client, vec![Ok(second), Ok(report)], Mode::AllOrNothing).await.unwrap();
+        assert_eq!(kinds(&again), ["stored", "duplicate"]);
+        assert_eq!(again[1], Outcome::Duplicate(first));
     }
 }

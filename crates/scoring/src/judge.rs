@@ -19,6 +19,8 @@ const MAX_SKILLS: usize = 50;
 /// What the portal knows of a level an attempt names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelFacts {
+    /// The number of the level's chapter.
+    pub chapter: u16,
     pub max_score: u32,
     pub skills: HashSet<SkillId>,
     pub retired_at: Option<OffsetDateTime>,
@@ -124,6 +126,9 @@ pub fn judge(report: &AttemptReport, facts: &Facts, now: OffsetDateTime) -> Resu
             if level.retired_at.is_some_and(|at| at <= report.completed_at) {
                 problem("level", FieldCode::Retired);
             }
+            if report.chapter.is_some_and(|chapter| chapter != level.chapter) {
+                problem("chapter", FieldCode::ChapterMismatch);
+            }
         }
     }
     if report.skill_points.len() > MAX_SKILLS {
@@ -223,7 +228,7 @@ mod tests {
             )]),
             levels: HashMap::from([(
                 level,
-                LevelFacts { max_score: 60, skills: HashSet::from([skill]), retired_at: None },
+                LevelFacts { chapter: 2, max_score: 60, skills: HashSet::from([skill]), retired_at: None },
             )]),
             approaches: HashSet::from([approach]),
             skills: HashSet::from([skill]),
@@ -240,6 +245,8 @@ mod tests {
             duration_seconds: 300,
             started_at: datetime!(2026-11-20 10:00 UTC),
             completed_at: datetime!(2026-11-20 10:05 UTC),
+            chapter: None,
+            statement: None,
         };
         World { facts, report, seat }
     }
@@ -297,6 +304,15 @@ mod tests {
             codes(judge(&w.report, &w.facts, NOW)),
             vec![("max_score".into(), FieldCode::MaxScoreMismatch), ("level".into(), FieldCode::Retired)]
         );
+    }
+
+    #[test]
+    fn a_chapter_named_must_be_the_levels() {
+        let mut w = world();
+        w.report.chapter = Some(2);
+        assert!(judge(&w.report, &w.facts, NOW).is_ok());
+        w.report.chapter = Some(3);
+        assert_eq!(codes(judge(&w.report, &w.facts, NOW)), vec![("chapter".into(), FieldCode::ChapterMismatch)]);
     }
 
     #[test]

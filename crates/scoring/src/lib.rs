@@ -9,12 +9,12 @@ pub mod judge;
 pub mod model;
 pub mod ports;
 
-pub use attempt::{Attempt, AttemptReport};
+pub use attempt::{Attempt, AttemptReport, StoredStatement, XapiStatement};
 pub use clients::{
     ApiClient, ApiClientDraft, ApiClients, CallingClient, ClientAuthError, ClientError, ClientKind, ClientScope,
     IssuedSecret,
 };
-pub use ingest::{IngestError, Ingestion, Item, MAX_BATCH, Outcome};
+pub use ingest::{IngestError, Ingestion, Item, MAX_BATCH, Mode, Outcome, ensure_game};
 pub use judge::{Facts, ItemProblem, LevelFacts, Placement, SeatFacts, TraineeFacts, judge};
 pub use model::{Approach, Chapter, Difficulty, Level, Skill, percent};
 pub use ports::{AttemptStore, ClientStore, ClientUse, Recorded, SaveClientError};

@@ -5,10 +5,12 @@ use std::{
     future::Future,
 };
 
-use kernel::{ApiClientId, ApproachId, AttemptId, AuditEvent, LevelId, Page, PageRequest, SeatId, SkillId, UserId};
+use kernel::{
+    ApiClientId, ApproachId, AttemptId, AuditEvent, Email, LevelId, Page, PageRequest, SeatId, SkillId, UserId,
+};
 use time::OffsetDateTime;
 
-use crate::{ApiClient, Attempt, CallingClient, ClientScope, Facts};
+use crate::{ApiClient, Attempt, CallingClient, ClientScope, Facts, StoredStatement};
 
 /// What a batch's write did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -31,15 +33,32 @@ pub trait AttemptStore: Clone + Send + Sync + 'static {
         skills: &[SkillId],
     ) -> impl Future<Output = anyhow::Result<Facts>> + Send;
 
-    /// In one transaction, committed before it answers: inserts every attempt whose
-    /// `(client, external id)` is new, with its skill points, marks the seat given beside an
+    /// The trainees (only those inside `scope`) with these e-mail addresses.
+    fn trainees_by_email(
+        &self,
+        scope: &ClientScope,
+        emails: &[Email],
+    ) -> impl Future<Output = anyhow::Result<HashMap<Email, UserId>>> + Send;
+
+    /// In one transaction: inserts every attempt whose `(client, external id)` is new, with
+    /// its skill points and the xAPI statement it came as, marks the seat given beside an
     /// inserted attempt as activated (when it is not yet) at its completion, and reads what
-    /// was recorded before for the others. The attempts' external ids are distinct.
+    /// was recorded before for the others. Then it asks `keep` about what it did: committed
+    /// before it answers when `keep` says so, rolled back (nothing written) otherwise. The
+    /// attempts' external ids are distinct.
     fn record(
         &self,
         client: ApiClientId,
         attempts: &[(Attempt, Option<SeatId>)],
+        keep: &(dyn Fn(&Recorded) -> bool + Sync),
     ) -> impl Future<Output = anyhow::Result<Recorded>> + Send;
+
+    /// The xAPI statement this client's attempt with this external id came as, if it came as one.
+    fn statement(
+        &self,
+        client: ApiClientId,
+        external_id: &str,
+    ) -> impl Future<Output = anyhow::Result<Option<StoredStatement>>> + Send;
 }
 
 /// An API client's use of its secret, counted in the current window.

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use kernel::{Clock, SkillId};
-use scoring::{ApiClientDraft, AttemptReport, CallingClient, ClientKind, ClientScope, Ingestion, Outcome};
+use scoring::{ApiClientDraft, AttemptReport, CallingClient, ClientKind, ClientScope, Ingestion, Mode, Outcome};
 use serde_json::{Value, json};
 use store::{Store, demo_game::GameWorld};
 use time::{Duration, OffsetDateTime, format_description::well_known::Rfc3339};
@@ -79,6 +79,8 @@ pub fn season(world: &GameWorld, end: OffsetDateTime, weeks: u32, tag: &str, see
                         duration_seconds: duration,
                         started_at,
                         completed_at,
+                        chapter: None,
+                        statement: None,
                     });
                     clock = completed_at + Duration::minutes(20 + i64::from(noise.below(600)));
                 }
@@ -136,7 +138,7 @@ pub async fn play_in_process(store: &Store, clock: kernel::AnyClock, weeks: u32)
     let mut tally = Tally::default();
     for week in season(&world, clock.now(), weeks, "demo", 0x5eed_cafe) {
         for batch in week.reports.chunks(scoring::MAX_BATCH) {
-            let outcomes = ingestion.ingest(&client, batch.iter().cloned().map(Ok).collect()).await?;
+            let outcomes = ingestion.ingest(&client, batch.iter().cloned().map(Ok).collect(), Mode::EachItem).await?;
             for outcome in outcomes {
                 count(&mut tally, &outcome);
             }

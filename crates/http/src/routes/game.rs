@@ -82,6 +82,8 @@ impl From<AttemptInput> for AttemptReport {
             duration_seconds: i.duration_seconds,
             started_at: i.started_at,
             completed_at: i.completed_at,
+            chapter: None,
+            statement: None,
         }
     }
 }
@@ -185,7 +187,7 @@ async fn post_attempts(
     let items: Vec<scoring::Item> = batch.attempts.into_iter().map(read_item).collect();
     let external_ids: Vec<Option<String>> =
         items.iter().map(|item| item.as_ref().ok().map(|r| r.external_id.clone())).collect();
-    let outcomes = state.ingestion.ingest(&client, items).await?;
+    let outcomes = state.ingestion.ingest(&client, items, scoring::Mode::EachItem).await?;
     let mut answer = AttemptBatchResult::default();
     for (index, (outcome, external_id)) in outcomes.into_iter().zip(external_ids).enumerate() {
         let (status, attempt_id, errors) = match outcome {

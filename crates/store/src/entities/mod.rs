@@ -27,3 +27,4 @@ pub mod sessions;
 pub mod skills;
 pub mod throttle_hits;
 pub mod users;
+pub mod xapi_statements;

@@ -3,8 +3,10 @@
 
 use std::collections::{HashMap, HashSet};
 
-use kernel::{ApiClientId, ApproachId, LevelId, SeatId, SkillId, UserId};
-use scoring::{Attempt, AttemptStore, ClientScope, Facts, LevelFacts, Recorded, SeatFacts, TraineeFacts};
+use kernel::{ApiClientId, ApproachId, Email, LevelId, SeatId, SkillId, UserId};
+use scoring::{
+    Attempt, AttemptStore, ClientScope, Facts, LevelFacts, Recorded, SeatFacts, StoredStatement, TraineeFacts,
+};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait,
     sea_query::{Expr, OnConflict, Query},
@@ -15,8 +17,8 @@ use uuid::Uuid;
 use crate::{
     Store,
     entities::{
-        approaches, attempt_skill_points as points, attempts, level_skills, levels, licence_allocations, seats, skills,
-        users,
+        approaches, attempt_skill_points as points, attempts, chapters, level_skills, levels, licence_allocations,
+        seats, skills, users, xapi_statements,
     },
 };
 
@@ -80,10 +82,23 @@ impl AttemptStore for Store {
             .into_tuple()
             .all(&self.db)
             .await?;
+        let numbers: HashMap<Uuid, i32> = chapters::Entity::find()
+            .select_only()
+            .columns([chapters::Column::Id, chapters::Column::Number])
+            .filter(chapters::Column::Id.is_in(level_rows.iter().map(|level| level.chapter_id)))
+            .into_tuple::<(Uuid, i32)>()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .collect();
         for level in level_rows {
             let skills = trained.iter().filter(|(l, _)| *l == level.id).map(|(_, s)| (*s).into()).collect();
             let max_score = u32::try_from(level.max_score)?;
-            facts.levels.insert(level.id.into(), LevelFacts { max_score, skills, retired_at: level.retired_at });
+            let chapter = numbers.get(&level.chapter_id).copied().unwrap_or_default();
+            let chapter = u16::try_from(chapter)?;
+            facts
+                .levels
+                .insert(level.id.into(), LevelFacts { chapter, max_score, skills, retired_at: level.retired_at });
         }
         let known: Vec<Uuid> = approaches::Entity::find()
             .select_only()
@@ -104,7 +119,25 @@ impl AttemptStore for Store {
         Ok(facts)
     }
 
-    async fn record(&self, client: ApiClientId, batch: &[(Attempt, Option<SeatId>)]) -> anyhow::Result<Recorded> {
+    async fn trainees_by_email(&self, scope: &ClientScope, emails: &[Email]) -> anyhow::Result<HashMap<Email, UserId>> {
+        let mut people = users::Entity::find()
+            .select_only()
+            .columns([users::Column::Email, users::Column::Id])
+            .filter(users::Column::Email.is_in(emails.iter().map(Email::as_str)))
+            .filter(users::Column::Role.eq(kernel::Role::User.as_str()));
+        if let ClientScope::Companies(companies) = scope {
+            people = people.filter(users::Column::CompanyId.is_in(uuids(companies)));
+        }
+        let found: Vec<(String, Uuid)> = people.into_tuple().all(&self.db).await?;
+        found.into_iter().map(|(email, id)| Ok((Email::parse(&email)?, id.into()))).collect()
+    }
+
+    async fn record(
+        &self,
+        client: ApiClientId,
+        batch: &[(Attempt, Option<SeatId>)],
+        keep: &(dyn Fn(&Recorded) -> bool + Sync),
+    ) -> anyhow::Result<Recorded> {
         let tx = self.db.begin().await?;
         let mut recorded = Recorded::default();
         for chunk in batch.chunks(ROWS_PER_STATEMENT) {
@@ -175,6 +208,19 @@ impl AttemptStore for Store {
             }
             tx.execute(&insert).await?;
         }
+        let statements: Vec<(Uuid, &str)> =
+            new().filter_map(|(a, _)| a.report.statement.as_ref().map(|s| (a.id.as_uuid(), s.json.as_str()))).collect();
+        // Statements are long: fewer rows a statement than the attempts'.
+        for chunk in statements.chunks(ROWS_PER_STATEMENT / 4) {
+            let mut insert = Query::insert();
+            insert
+                .into_table(xapi_statements::Entity)
+                .columns([xapi_statements::Column::AttemptId, xapi_statements::Column::Statement]);
+            for (attempt, statement) in chunk {
+                insert.values([Expr::val(*attempt), Expr::val(*statement)])?;
+            }
+            tx.execute(&insert).await?;
+        }
         // A seat is activated by the first attempt played on it.
         let mut first_play: HashMap<SeatId, OffsetDateTime> = HashMap::new();
         for (attempt, seat) in new() {
@@ -210,7 +256,25 @@ impl AttemptStore for Store {
                 .await?;
             recorded.existing.extend(found.into_iter().map(|(key, id, digest)| (key, (id.into(), digest))));
         }
-        tx.commit().await?;
+        if keep(&recorded) {
+            tx.commit().await?;
+        } else {
+            tx.rollback().await?;
+        }
         Ok(recorded)
+    }
+
+    async fn statement(&self, client: ApiClientId, external_id: &str) -> anyhow::Result<Option<StoredStatement>> {
+        let attempt: Option<(Uuid, OffsetDateTime)> = attempts::Entity::find()
+            .select_only()
+            .columns([attempts::Column::Id, attempts::Column::ReceivedAt])
+            .filter(attempts::Column::ApiClientId.eq(client.as_uuid()))
+            .filter(attempts::Column::ExternalId.eq(external_id))
+            .into_tuple()
+            .one(&self.db)
+            .await?;
+        let Some((attempt, received_at)) = attempt else { return Ok(None) };
+        let statement = xapi_statements::Entity::find_by_id(attempt).one(&self.db).await?;
+        Ok(statement.map(|row| StoredStatement { attempt: attempt.into(), json: row.statement, received_at }))
     }
 }
