@@ -49,6 +49,13 @@ pub enum ProblemCode {
     ImportRejected,
     /// The body is larger than the operation takes.
     PayloadTooLarge,
+    /// An xAPI request without an `X-Experience-API-Version` header naming a version this
+    /// portal speaks (1.0.x or 2.0.x).
+    XapiVersion,
+    /// A well-formed request that asks for what the portal does not do: an xAPI statement
+    /// outside the profile (`docs/xapi-profile.md`), or a resource or parameter of xAPI it
+    /// does not offer. `detail` says what it takes.
+    NotSupported,
     /// An xAPI statement within the profile that breaks a rule of the portal (an unknown
     /// trainee or level, a score above the maximum, no valid seat); `errors` names the
     /// statement's properties at fault. Nothing of the request was stored.
@@ -80,7 +87,7 @@ impl ProblemCode {
             Self::LicenceExpired | Self::NoLicence => StatusCode::FORBIDDEN,
             Self::ImportRejected => StatusCode::UNPROCESSABLE_ENTITY,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::StatementRejected => StatusCode::BAD_REQUEST,
+            Self::XapiVersion | Self::NotSupported | Self::StatementRejected => StatusCode::BAD_REQUEST,
             Self::Conflict => StatusCode::CONFLICT,
             Self::LinkExpired => StatusCode::GONE,
             Self::DatabaseUnavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -117,6 +124,8 @@ impl ProblemCode {
             Self::NoLicence => "No licence",
             Self::ImportRejected => "Import rejected",
             Self::PayloadTooLarge => "Payload too large",
+            Self::XapiVersion => "xAPI version missing or not supported",
+            Self::NotSupported => "Not supported",
             Self::StatementRejected => "Statement rejected",
             Self::Conflict => "Conflicts with what was recorded",
             Self::DatabaseUnavailable => "Database unavailable",
@@ -575,6 +584,8 @@ mod tests {
             ProblemCode::NoLicence,
             ProblemCode::ImportRejected,
             ProblemCode::PayloadTooLarge,
+            ProblemCode::XapiVersion,
+            ProblemCode::NotSupported,
             ProblemCode::StatementRejected,
             ProblemCode::Conflict,
             ProblemCode::DatabaseUnavailable,

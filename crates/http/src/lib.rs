@@ -11,6 +11,7 @@ mod openapi;
 pub mod request_log;
 mod routes;
 mod spec_guard;
+pub mod xapi;
 
 use std::sync::Arc;
 
@@ -32,6 +33,9 @@ pub struct AppState {
     pub trusted_proxies: client_address::TrustedProxies,
     /// Whether cookies get `Secure`: the portal is reached over https.
     pub secure_cookies: bool,
+    /// The address people and clients reach the portal at, without a trailing `/`: the
+    /// `homePage` of xAPI accounts.
+    pub public_url: String,
 }
 
 impl std::fmt::Debug for AppState {
@@ -39,6 +43,7 @@ impl std::fmt::Debug for AppState {
         f.debug_struct("AppState")
             .field("trusted_proxies", &self.trusted_proxies)
             .field("secure_cookies", &self.secure_cookies)
+            .field("public_url", &self.public_url)
             .finish_non_exhaustive()
     }
 }

@@ -26,6 +26,7 @@ pub const API_DOCS_PATH: &str = "/api/docs";
         (name = "audit", description = "Who did what, for admins"),
         (name = "api clients", description = "Keys of the game and partners (super admin)"),
         (name = "game", description = "What the game reports: attempts, with an API client's key"),
+        (name = "xapi", description = "xAPI 1.0.3 and 2.0.0 for studios that already speak it: statements within the Playtrack profile (docs/xapi-profile.md) become attempts"),
     ),
     modifiers(&BearerAuth),
 )]
@@ -52,6 +53,19 @@ impl utoipa::Modify for BearerAuth {
                     .description(Some(
                         "An API client's secret (`ptk_` and 43 characters), as the super admin created or \
                          rotated it. Each use counts against the client's requests a minute.",
+                    ))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
+            "api_client_basic",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Basic)
+                    .description(Some(
+                        "An API client's secret as HTTP Basic credentials, as LRS clients send them: the \
+                         secret as the user name with an empty password, or as the password with any user \
+                         name. Only the xAPI operations take it.",
                     ))
                     .build(),
             ),

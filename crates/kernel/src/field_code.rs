@@ -77,6 +77,9 @@ field_codes! {
     NoValidSeat => "NO_VALID_SEAT",
     /// A chapter other than the one the level is in.
     ChapterMismatch => "CHAPTER_MISMATCH",
+    /// A well-formed value that the operation does not take (an xAPI verb outside the
+    /// profile); the problem's `detail` says what it takes.
+    Unsupported => "UNSUPPORTED",
     /// The password rules a new password breaks (`PASSWORD_POLICY`).
     MinimumLength => "MINIMUM_LENGTH",
     MaximumLength => "MAXIMUM_LENGTH",

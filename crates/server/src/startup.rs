@@ -138,6 +138,7 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
         tokens: AccessTokens::new(key.as_bytes()),
         trusted_proxies,
         secure_cookies: config.public_url().starts_with("https://"),
+        public_url: config.public_url(),
     };
     Ok((state, identity))
 }

@@ -44,6 +44,16 @@ pub struct RequestMeta {
 #[derive(Debug)]
 pub struct ApiCaller(pub scoring::CallingClient);
 
+/// An API client authenticated for xAPI: as [`ApiCaller`], or by HTTP Basic with its secret
+/// as the user name (password empty) or as the password, as LRS clients commonly send it.
+#[derive(Debug)]
+pub struct XapiCaller(pub scoring::CallingClient);
+
+/// The xAPI version a request follows, from its `X-Experience-API-Version` header; a request
+/// without one naming 1.0.x or 2.0.x is refused with `XAPI_VERSION`, as xAPI requires.
+#[derive(Debug)]
+pub struct XapiRequest(pub crate::xapi::Version);
+
 /// The `session-token` header of an OTP or EULA step.
 #[derive(Debug)]
 pub struct ChallengeToken(pub String);
@@ -85,12 +95,64 @@ impl FromRequest for ApiCaller {
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let state = req.app_data::<web::Data<AppState>>().cloned();
-        let secret = bearer(req).map(str::to_owned);
-        Box::pin(async move {
-            let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("application state missing")))?;
-            let secret = secret.ok_or(ApiError::new(ProblemCode::Unauthenticated))?;
-            Ok(Self(state.api_clients.authenticate(&secret).await?))
+        let caller = authenticate_client(req, bearer(req).map(str::to_owned));
+        Box::pin(async move { caller.await.map(Self) })
+    }
+}
+
+impl FromRequest for XapiCaller {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let caller = authenticate_client(req, bearer(req).map(str::to_owned).or_else(|| basic_secret(req)));
+        Box::pin(async move { caller.await.map(Self) })
+    }
+}
+
+/// The live client whose secret was presented, with this use counted.
+fn authenticate_client(
+    req: &HttpRequest,
+    secret: Option<String>,
+) -> impl Future<Output = Result<scoring::CallingClient, ApiError>> + use<> {
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    async move {
+        let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("application state missing")))?;
+        let secret = secret.ok_or(ApiError::new(ProblemCode::Unauthenticated))?;
+        Ok(state.api_clients.authenticate(&secret).await?)
+    }
+}
+
+/// The client secret of an `Authorization: Basic …` header: whichever of user name and
+/// password is one (`ptk_…`).
+fn basic_secret(req: &HttpRequest) -> Option<String> {
+    use base64::Engine as _;
+    let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, encoded) = value.trim().split_once(' ')?;
+    if !scheme.eq_ignore_ascii_case("basic") {
+        return None;
+    }
+    let decoded = base64::engine::general_purpose::STANDARD.decode(encoded.trim()).ok()?;
+    let credentials = String::from_utf8(decoded).ok()?;
+    let (user, password) = credentials.split_once(':')?;
+    [user, password].into_iter().find(|part| part.starts_with(scoring::clients::SECRET_PREFIX)).map(str::to_owned)
+}
+
+impl FromRequest for XapiRequest {
+    type Error = ApiError;
+    type Future = Ready<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let header = req.headers().get(crate::xapi::VERSION_HEADER).map(|v| v.to_str().unwrap_or("?"));
+        std::future::ready(match header.and_then(crate::xapi::Version::parse) {
+            Some(version) => Ok(Self(version)),
+            None => Err(ApiError::new(ProblemCode::XapiVersion).with_detail(match header {
+                None => "the X-Experience-API-Version header is required: 1.0.3 or 2.0.0".to_owned(),
+                Some(given) => {
+                    let shown: String = given.chars().take(40).collect();
+                    format!("X-Experience-API-Version {shown:?} is not spoken here: 1.0.x or 2.0.x")
+                }
+            })),
         })
     }
 }
@@ -164,6 +226,22 @@ fn preferred_locale(accept: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_client_secret_may_come_as_either_half_of_basic_credentials() {
+        use actix_web::test::TestRequest;
+        use base64::Engine as _;
+        let basic = |credentials: &str| {
+            let encoded = base64::engine::general_purpose::STANDARD.encode(credentials);
+            TestRequest::default().insert_header((header::AUTHORIZATION, format!("Basic {encoded}"))).to_http_request()
+        };
+        assert_eq!(basic_secret(&basic("ptk_abc:")).as_deref(), Some("ptk_abc"));
+        assert_eq!(basic_secret(&basic("studio:ptk_abc")).as_deref(), Some("ptk_abc"));
+        assert_eq!(basic_secret(&basic("studio:password")), None);
+        assert_eq!(basic_secret(&basic("ptk_abc")), None, "no colon: not Basic credentials");
+        let bearer = TestRequest::default().insert_header((header::AUTHORIZATION, "Bearer ptk_abc")).to_http_request();
+        assert_eq!(basic_secret(&bearer), None);
+    }
 
     #[test]
     fn the_first_supported_language_wins() {

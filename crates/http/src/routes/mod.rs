@@ -18,6 +18,7 @@ mod reference;
 mod setup;
 mod signed_in;
 mod users;
+mod xapi;
 
 use actix_web::{middleware::from_fn, web};
 use utoipa_actix_web::{scope, service_config::ServiceConfig};
@@ -34,6 +35,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
         scope::scope("/api/v1")
             .wrap(from_fn(refuse_undocumented))
             .wrap(crate::middleware::no_store())
+            .wrap(from_fn(xapi::headers))
             .configure(health::routes)
             .configure(auth::routes)
             .configure(account::routes)
@@ -47,6 +49,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(users::routes)
             .configure(api_clients::routes)
             .configure(game::routes)
+            .configure(xapi::routes)
             .default_service(web::to(not_found)),
     );
 }

@@ -25,3 +25,4 @@ mod spec;
 mod store;
 mod uploads;
 mod web_ui;
+mod xapi;

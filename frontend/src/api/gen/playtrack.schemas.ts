@@ -553,6 +553,7 @@ export const FieldCode = {
   BEFORE_SEAT: 'BEFORE_SEAT',
   NO_VALID_SEAT: 'NO_VALID_SEAT',
   CHAPTER_MISMATCH: 'CHAPTER_MISMATCH',
+  UNSUPPORTED: 'UNSUPPORTED',
   MINIMUM_LENGTH: 'MINIMUM_LENGTH',
   MAXIMUM_LENGTH: 'MAXIMUM_LENGTH',
   DIGIT: 'DIGIT',
@@ -1181,6 +1182,8 @@ export const ProblemCode = {
   NO_LICENCE: 'NO_LICENCE',
   IMPORT_REJECTED: 'IMPORT_REJECTED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  XAPI_VERSION: 'XAPI_VERSION',
+  NOT_SUPPORTED: 'NOT_SUPPORTED',
   STATEMENT_REJECTED: 'STATEMENT_REJECTED',
   CONFLICT: 'CONFLICT',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
@@ -1376,6 +1379,87 @@ export interface UserUpdateInput {
   locale?: string;
   name?: string;
 }
+
+/**
+ * The xAPI versions the portal speaks.
+ */
+export interface XapiAbout {
+  /** The latest patch of each major version spoken: `1.0.3` and `2.0.0`. */
+  version: string[];
+}
+
+/**
+ * The trainee: `{"account": {"homePage": "<the portal's address>", "name": "<user id>"}}`
+or `{"mbox": "mailto:<e-mail>"}`.
+ */
+export type XapiStatementActor = { [key: string]: unknown };
+
+/**
+ * The chapter as the parent context activity, difficulty and approach as extensions.
+ */
+export type XapiStatementContext = { [key: string]: unknown };
+
+/**
+ * A UUID: with the client, what makes sending it again harmless. Assigned when absent.
+ */
+export type XapiStatementId = string | null;
+
+/**
+ * The level: `{"id": "https://playtrack.dev/xapi/levels/<level id>"}`.
+ */
+export type XapiStatementObject = { [key: string]: unknown };
+
+/**
+ * `score` (`raw` and `max`, whole points), `duration` (ISO 8601, e.g. `PT10M`) and the
+skill points extension.
+ */
+export type XapiStatementResult = { [key: string]: unknown };
+
+/**
+ * When the level was completed, with its time zone.
+ */
+export type XapiStatementTimestamp = string | null;
+
+/**
+ * `http://adlnet.gov/expapi/verbs/` `completed`, `passed`, `failed` or `scored`.
+ */
+export type XapiStatementVerb = { [key: string]: unknown };
+
+/**
+ * `1.0.x` (or `2.0.x` under 2.0); set to `1.0.0` (`2.0.0`) when absent.
+ */
+export type XapiStatementVersion = string | null;
+
+/**
+ * An xAPI statement (Part Two of the xAPI specification) within the Playtrack profile:
+see `docs/xapi-profile.md` for what each part must hold. Answers add `stored`,
+`authority` and `version`.
+ */
+export interface XapiStatement {
+  /** The trainee: `{"account": {"homePage": "<the portal's address>", "name": "<user id>"}}`
+or `{"mbox": "mailto:<e-mail>"}`. */
+  actor: XapiStatementActor;
+  /** The chapter as the parent context activity, difficulty and approach as extensions. */
+  context: XapiStatementContext;
+  /** A UUID: with the client, what makes sending it again harmless. Assigned when absent. */
+  id?: XapiStatementId;
+  /** The level: `{"id": "https://playtrack.dev/xapi/levels/<level id>"}`. */
+  object: XapiStatementObject;
+  /** `score` (`raw` and `max`, whole points), `duration` (ISO 8601, e.g. `PT10M`) and the
+skill points extension. */
+  result: XapiStatementResult;
+  /** When the level was completed, with its time zone. */
+  timestamp?: XapiStatementTimestamp;
+  /** `http://adlnet.gov/expapi/verbs/` `completed`, `passed`, `failed` or `scored`. */
+  verb: XapiStatementVerb;
+  /** `1.0.x` (or `2.0.x` under 2.0); set to `1.0.0` (`2.0.0`) when absent. */
+  version?: XapiStatementVersion;
+}
+
+/**
+ * One statement, or an array of them (at most 1,000) kept all or nothing.
+ */
+export type XapiStatements = XapiStatement | XapiStatement[];
 
 export type ListApiClientsParams = {
 /**
@@ -1911,5 +1995,43 @@ company_id?: string;
  * The batch of rows whose `batch` cell is empty.
  */
 batch_id?: string;
+};
+
+export type GetXapiStatementParams = {
+/**
+ * The id of a statement this client sent. Required: queries over many statements are
+not offered (`NOT_SUPPORTED`).
+ */
+statementId?: string;
+/**
+ * The id of a voided statement: the portal takes no voiding statements, so none is
+found.
+ */
+voidedStatementId?: string;
+/**
+ * How a statement is answered.
+ */
+format?: GetXapiStatementFormat;
+/**
+ * Only `false`: the portal keeps no attachments (`true` is `NOT_SUPPORTED`).
+ */
+attachments?: boolean;
+};
+
+export type GetXapiStatementFormat = typeof GetXapiStatementFormat[keyof typeof GetXapiStatementFormat];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetXapiStatementFormat = {
+  exact: 'exact',
+  ids: 'ids',
+  canonical: 'canonical',
+} as const;
+
+export type PutXapiStatementParams = {
+/**
+ * The statement's id; the body's `id`, when it has one, must be the same.
+ */
+statementId: string;
 };
 
