@@ -61,17 +61,16 @@ pub(crate) async fn headers(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
-    let path = req.path();
-    if !(path == PATH || path.starts_with(&format!("{PATH}/"))) {
+    let Some(resource) = req.path().strip_prefix(PATH).filter(|rest| rest.is_empty() || rest.starts_with('/')) else {
         return next.call(req).await;
-    }
+    };
     let version = req
         .headers()
         .get(VERSION_HEADER)
         .and_then(|v| v.to_str().ok())
         .and_then(Version::parse)
         .map_or(Version::V2.answered(), Version::answered);
-    let now = if path.starts_with(&format!("{PATH}/statements")) {
+    let now = if resource.starts_with("/statements") {
         req.app_data::<web::Data<AppState>>().and_then(|state| state.identity.now().format(&Rfc3339).ok())
     } else {
         None
