@@ -9,8 +9,8 @@ use identity::{
     RequestContext, ResetLinkState, SetupError, SignIn, Step, User, UserFilter,
 };
 use kernel::{
-    Actor, AllocationId, ApiClientId, BatchId, Clock, CompanyId, CountryId, Email, IndustryId, Page, PageRequest,
-    Scope, SeatId, SessionId, UserId,
+    Actor, AllocationId, ApiClientId, ApproachId, BatchId, ChapterId, Clock, CompanyId, CountryId, Email, IndustryId,
+    LevelId, Page, PageRequest, Scope, SeatId, SessionId, SkillId, UserId,
 };
 use licensing::{
     Allocation, AllocationDraft, AllocationFilter, AllocationUse, Batch, BatchDraft, BatchFilter, Company,
@@ -19,8 +19,10 @@ use licensing::{
 };
 use password_policy::PasswordPolicy;
 use scoring::{
-    ApiClient, ApiClientDraft, ApiClients, AttemptStore, CallingClient, ClientAuthError, ClientError, ClientStore,
-    IngestError, Ingestion, IssuedSecret, Item, Mode, Outcome, StoredStatement,
+    ApiClient, ApiClientDraft, ApiClients, Approach, AttemptStore, CallingClient, Catalogue, CatalogueError,
+    CatalogueService, CatalogueStore, Change, Chapter, ChapterDraft, ClientAuthError, ClientError, ClientStore,
+    ImportedCatalogue, IngestError, Ingestion, IssuedSecret, Item, Level, LevelDraft, Mode, Outcome, PlanEntry, Skill,
+    StoredStatement, Translated,
 };
 use time::OffsetDateTime;
 
@@ -144,5 +146,18 @@ service_trait! {
         async fn ingest(&self, client: &CallingClient, items: Vec<Item>, mode: Mode) -> Result<Vec<Outcome>, IngestError>;
         async fn trainees_by_email(&self, client: &CallingClient, emails: Vec<Email>) -> Result<std::collections::HashMap<Email, UserId>, IngestError>;
         async fn statement(&self, client: &CallingClient, external_id: String) -> Result<Option<StoredStatement>, IngestError>;
+    }
+}
+
+service_trait! {
+    /// The level catalogue: [`CatalogueService`].
+    pub trait CatalogueApi for impl<S: CatalogueStore, C: Clock> CatalogueService<S, C> {
+        async fn catalogue(&self) -> Result<Catalogue, CatalogueError>;
+        async fn save_chapter(&self, actor: &Actor, id: Option<ChapterId>, draft: ChapterDraft) -> Result<Chapter, CatalogueError>;
+        async fn save_level(&self, actor: &Actor, id: Option<LevelId>, draft: LevelDraft) -> Result<Level, CatalogueError>;
+        async fn save_skill(&self, actor: &Actor, id: Option<SkillId>, name: Translated) -> Result<Skill, CatalogueError>;
+        async fn save_approach(&self, actor: &Actor, id: Option<ApproachId>, name: Translated) -> Result<Approach, CatalogueError>;
+        async fn delete(&self, actor: &Actor, entry: Change) -> Result<(), CatalogueError>;
+        async fn import(&self, actor: &Actor, file: ImportedCatalogue, apply: bool) -> Result<Vec<PlanEntry>, CatalogueError>;
     }
 }

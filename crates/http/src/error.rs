@@ -62,6 +62,9 @@ pub enum ProblemCode {
     StatementRejected,
     /// The same id was recorded before with other content; nothing was stored.
     Conflict,
+    /// Something still refers to what was to be deleted: a chapter's levels, a level's
+    /// attempts (retire it instead), the levels or attempts of a skill or approach.
+    InUse,
     DatabaseUnavailable,
     Internal,
 }
@@ -88,7 +91,7 @@ impl ProblemCode {
             Self::ImportRejected => StatusCode::UNPROCESSABLE_ENTITY,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::XapiVersion | Self::NotSupported | Self::StatementRejected => StatusCode::BAD_REQUEST,
-            Self::Conflict => StatusCode::CONFLICT,
+            Self::Conflict | Self::InUse => StatusCode::CONFLICT,
             Self::LinkExpired => StatusCode::GONE,
             Self::DatabaseUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -128,6 +131,7 @@ impl ProblemCode {
             Self::NotSupported => "Not supported",
             Self::StatementRejected => "Statement rejected",
             Self::Conflict => "Conflicts with what was recorded",
+            Self::InUse => "Still in use",
             Self::DatabaseUnavailable => "Database unavailable",
             Self::Internal => "Internal error",
         }
@@ -449,6 +453,30 @@ impl From<scoring::ClientError> for ApiError {
             E::Forbidden => Self::new(ProblemCode::Forbidden),
             E::NotFound => Self::new(ProblemCode::NotFound),
             E::Invalid(problems) => Self::invalid(problems.iter().map(|p| FieldError::new(&p.field, p.code)).collect()),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<scoring::CatalogueError> for ApiError {
+    fn from(e: scoring::CatalogueError) -> Self {
+        use scoring::CatalogueError as E;
+        match e {
+            E::Forbidden => Self::new(ProblemCode::Forbidden),
+            E::NotFound => Self::new(ProblemCode::NotFound),
+            E::Invalid(problems) => Self::invalid(problems.iter().map(|p| FieldError::new(&p.field, p.code)).collect()),
+            E::InUse => Self::new(ProblemCode::InUse),
+            E::ImportRejected(plan) => Self::fields(
+                ProblemCode::ImportRejected,
+                plan.iter()
+                    .flat_map(|entry| {
+                        entry
+                            .problems
+                            .iter()
+                            .map(|p| FieldError::new(&format!("entries.{}.{}", entry.line, p.field), p.code))
+                    })
+                    .collect(),
+            ),
             E::Unknown(e) => Self::internal(e),
         }
     }

@@ -28,6 +28,7 @@ pub struct AppState {
     pub licensing: Arc<dyn app::LicensingApi>,
     pub people: Arc<dyn app::PeopleApi>,
     pub api_clients: Arc<dyn app::ApiClientsApi>,
+    pub catalogue: Arc<dyn app::CatalogueApi>,
     pub ingestion: Arc<dyn app::IngestionApi>,
     pub tokens: auth::tokens::AccessTokens,
     pub trusted_proxies: client_address::TrustedProxies,

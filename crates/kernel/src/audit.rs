@@ -21,6 +21,8 @@ pub enum AuditAction {
     BatchMemberAdded,
     BatchMemberMoved,
     BatchMemberRemoved,
+    CatalogueChanged,
+    CatalogueImported,
     CompanyCreated,
     CompanyUpdated,
     CompanyLogoChanged,
@@ -55,7 +57,7 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 41] = [
+    pub const ALL: [Self; 43] = [
         Self::AllocationCreated,
         Self::AllocationUpdated,
         Self::ApiClientCreated,
@@ -66,6 +68,8 @@ impl AuditAction {
         Self::BatchMemberAdded,
         Self::BatchMemberMoved,
         Self::BatchMemberRemoved,
+        Self::CatalogueChanged,
+        Self::CatalogueImported,
         Self::CompanyCreated,
         Self::CompanyUpdated,
         Self::CompanyLogoChanged,
@@ -112,6 +116,8 @@ impl AuditAction {
             Self::BatchMemberAdded => "batch.member_added",
             Self::BatchMemberMoved => "batch.member_moved",
             Self::BatchMemberRemoved => "batch.member_removed",
+            Self::CatalogueChanged => "catalogue.changed",
+            Self::CatalogueImported => "catalogue.imported",
             Self::CompanyCreated => "company.created",
             Self::CompanyUpdated => "company.updated",
             Self::CompanyLogoChanged => "company.logo_changed",

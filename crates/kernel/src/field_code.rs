@@ -59,6 +59,10 @@ field_codes! {
     ColumnNameMissing => "COLUMN_NAME_MISSING",
     ColumnEmailMissing => "COLUMN_EMAIL_MISSING",
     TooManyRows => "TOO_MANY_ROWS",
+    /// A file's header lacks a column the import needs (`detail` names it).
+    ColumnMissing => "COLUMN_MISSING",
+    /// A cell that must hold a whole number does not.
+    NotANumber => "NOT_A_NUMBER",
     /// An item of a batch that is not what the operation takes (its `detail` says why).
     Malformed => "MALFORMED",
     /// A moment later than now.

@@ -3,6 +3,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod attempt;
+pub mod catalogue;
 pub mod clients;
 pub mod ingest;
 pub mod judge;
@@ -10,11 +11,16 @@ pub mod model;
 pub mod ports;
 
 pub use attempt::{Attempt, AttemptReport, StoredStatement, XapiStatement};
+pub use catalogue::{
+    Approach, Catalogue, CatalogueError, CatalogueService, Change, Changes, Chapter, ChapterDraft, EntryAction,
+    EntryKind, ImportedCatalogue, ImportedChapter, ImportedLevel, ImportedName, Level, LevelDraft, PlanEntry, Skill,
+    Translated,
+};
 pub use clients::{
     ApiClient, ApiClientDraft, ApiClients, CallingClient, ClientAuthError, ClientError, ClientKind, ClientScope,
     IssuedSecret,
 };
 pub use ingest::{IngestError, Ingestion, Item, MAX_BATCH, Mode, Outcome, ensure_game};
 pub use judge::{Facts, ItemProblem, LevelFacts, Placement, SeatFacts, TraineeFacts, judge};
-pub use model::{Approach, Chapter, Difficulty, Level, Skill, percent};
-pub use ports::{AttemptStore, ClientStore, ClientUse, Recorded, SaveClientError};
+pub use model::{Difficulty, percent};
+pub use ports::{AttemptStore, CatalogueStore, ClientStore, ClientUse, Recorded, SaveClientError};

@@ -1,8 +1,9 @@
 //! The records of scoring, in the product's words.
 
-use kernel::{ApproachId, ChapterId, LevelId, SkillId};
+use serde::Serialize;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Difficulty {
     Easy,
     Medium,
@@ -26,37 +27,6 @@ impl Difficulty {
     pub fn parse(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|d| d.as_str() == name)
     }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Chapter {
-    pub id: ChapterId,
-    pub number: u16,
-    pub title: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Skill {
-    pub id: SkillId,
-    pub name: String,
-}
-
-/// A way of playing a level that the game recognises (e.g. "collaborative").
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Approach {
-    pub id: ApproachId,
-    pub name: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Level {
-    pub id: LevelId,
-    pub chapter: ChapterId,
-    pub number: u16,
-    pub title: String,
-    pub max_score: u32,
-    pub difficulty: Difficulty,
-    pub skills: Vec<SkillId>,
 }
 
 /// Percent = absolute / max × 100; a level worth nothing scores 0 %.

@@ -10,7 +10,9 @@ use kernel::{
 };
 use time::OffsetDateTime;
 
-use crate::{ApiClient, Attempt, CallingClient, ClientScope, Facts, StoredStatement};
+use crate::{
+    ApiClient, Attempt, CallingClient, Catalogue, CatalogueError, Changes, ClientScope, Facts, StoredStatement,
+};
 
 /// What a batch's write did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -119,4 +121,20 @@ pub trait ClientStore: Clone + Send + Sync + 'static {
         minute: i64,
         at: OffsetDateTime,
     ) -> impl Future<Output = anyhow::Result<Option<ClientUse>>> + Send;
+}
+
+pub trait CatalogueStore: Clone + Send + Sync + 'static {
+    /// The whole catalogue: chapters and levels by number, skills and approaches by English
+    /// name, a level's skills by id.
+    fn catalogue(&self) -> impl Future<Output = anyhow::Result<Catalogue>> + Send;
+
+    /// In one transaction that holds every other catalogue change off until it ends: reads
+    /// the catalogue, asks `plan` what to write, writes it with its audit lines and commits.
+    /// Nothing is written when `plan` refuses. A delete that something still refers to is
+    /// refused with [`CatalogueError::InUse`], a number or name another writer took with
+    /// [`CatalogueError::Invalid`].
+    fn change_catalogue<T: Send>(
+        &self,
+        plan: impl FnOnce(&Catalogue) -> Result<(Changes, T), CatalogueError> + Send,
+    ) -> impl Future<Output = Result<T, CatalogueError>> + Send;
 }

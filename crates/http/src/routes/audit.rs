@@ -14,7 +14,7 @@ use utoipa::{
 use utoipa_actix_web::service_config::ServiceConfig;
 use uuid::Uuid;
 
-use super::list::ListQuery;
+use super::{list::ListQuery, spreadsheet};
 use crate::{ApiError, AppState, Problem, auth::extract::Admin};
 
 pub(super) fn routes(cfg: &mut ServiceConfig) {
@@ -228,7 +228,7 @@ async fn export_audit_events(
                 e.ip.clone().unwrap_or_default(),
                 e.details.to_string(),
             ];
-            csv.write_record(record.iter().map(|cell| spreadsheet_safe(cell))).map_err(ApiError::internal)?;
+            csv.write_record(record.iter().map(|cell| spreadsheet::safe(cell))).map_err(ApiError::internal)?;
         }
         if request.offset() + request.per_page() >= page.total {
             break;
@@ -239,23 +239,4 @@ async fn export_audit_events(
         .content_type("text/csv; charset=utf-8")
         .insert_header((actix_web::http::header::CONTENT_DISPOSITION, "attachment; filename=\"audit-log.csv\""))
         .body(body))
-}
-
-/// A cell that starts like a formula (`=`, `+`, `-`, `@`, a tab or a carriage return) gets a
-/// leading `'`, so a spreadsheet shows it as text instead of running it (OWASP CSV injection).
-fn spreadsheet_safe(cell: &str) -> String {
-    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{cell}") } else { cell.to_owned() }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_cell_that_looks_like_a_formula_is_written_as_text() {
-        assert_eq!(spreadsheet_safe("=HYPERLINK(\"http://evil\")"), "'=HYPERLINK(\"http://evil\")");
-        assert_eq!(spreadsheet_safe("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(spreadsheet_safe("-1+2"), "'-1+2");
-        assert_eq!(spreadsheet_safe("Meridian Bank"), "Meridian Bank");
-    }
 }

@@ -174,11 +174,7 @@ async fn post_attempts(
     ApiCaller(client): ApiCaller,
     body: web::Payload,
 ) -> Result<web::Json<AttemptBatchResult>, ApiError> {
-    let bytes = body
-        .to_bytes_limited(BODY_LIMIT)
-        .await
-        .map_err(|_| ApiError::new(ProblemCode::PayloadTooLarge))?
-        .map_err(|e| ApiError::new(ProblemCode::MalformedRequest).with_detail(e.to_string()))?;
+    let bytes = super::body::limited(body, BODY_LIMIT).await?;
     let batch: AttemptBatch = serde_json::from_slice(&bytes)
         .map_err(|e| ApiError::new(ProblemCode::MalformedRequest).with_detail(e.to_string()))?;
     if batch.attempts.len() > scoring::MAX_BATCH {

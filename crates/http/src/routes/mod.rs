@@ -6,6 +6,9 @@ mod api_clients;
 mod audit;
 mod auth;
 mod batches;
+mod body;
+mod catalogue;
+mod catalogue_file;
 mod companies;
 mod dto;
 mod game;
@@ -17,6 +20,7 @@ mod passwords;
 mod reference;
 mod setup;
 mod signed_in;
+mod spreadsheet;
 mod users;
 mod xapi;
 
@@ -47,6 +51,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(batches::routes)
             .configure(licences::routes)
             .configure(users::routes)
+            .configure(catalogue::routes)
             .configure(api_clients::routes)
             .configure(game::routes)
             .configure(xapi::routes)

@@ -364,11 +364,7 @@ async fn read_body(req: &HttpRequest, body: web::Payload) -> Result<Value, ApiEr
     if content_type.trim_start().to_ascii_lowercase().starts_with("multipart/") {
         return Err(not_supported("attachments", "application/json statements without attachments"));
     }
-    let bytes = body
-        .to_bytes_limited(BODY_LIMIT)
-        .await
-        .map_err(|_| ApiError::new(ProblemCode::PayloadTooLarge))?
-        .map_err(|e| ApiError::new(ProblemCode::MalformedRequest).with_detail(e.to_string()))?;
+    let bytes = super::body::limited(body, BODY_LIMIT).await?;
     strict::parse(&bytes).map_err(|e| ApiError::new(ProblemCode::MalformedRequest).with_detail(e.to_string()))
 }
 

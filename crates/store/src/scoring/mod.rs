@@ -1,4 +1,5 @@
 //! Scoring's ports on the database.
 
 mod attempts;
+mod catalogue;
 mod clients;

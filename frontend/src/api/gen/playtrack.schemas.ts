@@ -268,6 +268,8 @@ export const AuditAction = {
   batchmember_added: 'batch.member_added',
   batchmember_moved: 'batch.member_moved',
   batchmember_removed: 'batch.member_removed',
+  cataloguechanged: 'catalogue.changed',
+  catalogueimported: 'catalogue.imported',
   companycreated: 'company.created',
   companyupdated: 'company.updated',
   companylogo_changed: 'company.logo_changed',
@@ -346,6 +348,8 @@ export interface AuditEventPage {
   total: number;
 }
 
+export interface BTreeMap {[key: string]: string}
+
 export type BatchEndsOn = string | null;
 
 export type BatchStartsOn = string | null;
@@ -383,10 +387,53 @@ company's. A batch never changes company. */
   starts_on?: BatchInputStartsOn;
 }
 
+/**
+ * The whole catalogue: chapters and levels by number, skills and approaches by English name.
+ */
+export interface Catalogue {
+  approaches: Named[];
+  chapters: Chapter[];
+  levels: Level[];
+  skills: Named[];
+}
+
+/**
+ * The whole catalogue as a JSON file.
+ */
+export interface CatalogueFile {
+  approaches?: NamedEntry[];
+  chapters?: ChapterEntry[];
+  skills?: NamedEntry[];
+}
+
 export interface ChangePasswordRequest {
   confirm: string;
   current_password: string;
   password: string;
+}
+
+export interface Chapter {
+  id: string;
+  /** @minimum 0 */
+  number: number;
+  title: TitleDto;
+}
+
+export interface ChapterEntry {
+  levels?: LevelEntry[];
+  /** @minimum 0 */
+  number: number;
+  title: BTreeMap;
+}
+
+export interface ChapterInput {
+  /**
+   * From 1 to 999, once in the catalogue.
+   * @minimum 1
+   * @maximum 999
+   */
+  number: number;
+  title: TitleDto;
 }
 
 export interface Company {
@@ -544,6 +591,8 @@ export const FieldCode = {
   COLUMN_NAME_MISSING: 'COLUMN_NAME_MISSING',
   COLUMN_EMAIL_MISSING: 'COLUMN_EMAIL_MISSING',
   TOO_MANY_ROWS: 'TOO_MANY_ROWS',
+  COLUMN_MISSING: 'COLUMN_MISSING',
+  NOT_A_NUMBER: 'NOT_A_NUMBER',
   MALFORMED: 'MALFORMED',
   IN_FUTURE: 'IN_FUTURE',
   ABOVE_MAXIMUM: 'ABOVE_MAXIMUM',
@@ -583,6 +632,35 @@ export interface Health {
   version: string;
 }
 
+export type ImportAction = typeof ImportAction[keyof typeof ImportAction];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ImportAction = {
+  create: 'create',
+  update: 'update',
+  unchanged: 'unchanged',
+} as const;
+
+/**
+ * What importing one entry of the file does, or why it cannot.
+ */
+export interface ImportEntry {
+  action: ImportAction;
+  /** `3` for chapter 3, `3.2` for its level 2, a skill's or approach's English name. */
+  key: string;
+  kind: ImportKind;
+  /**
+   * The CSV line, or the entry's position in a JSON file (from 1).
+   * @minimum 0
+   */
+  line: number;
+  /** Empty when the entry can be imported. */
+  problems: FieldError[];
+  /** The English title or name. */
+  title: string;
+}
+
 export type ImportInputBatchId = string | null;
 
 export type ImportInputCompanyId = string | null;
@@ -591,6 +669,33 @@ export interface ImportInput {
   batch_id?: ImportInputBatchId;
   company_id?: ImportInputCompanyId;
   rows: ImportRowDto[];
+}
+
+export type ImportKind = typeof ImportKind[keyof typeof ImportKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ImportKind = {
+  unknown: 'unknown',
+  skill: 'skill',
+  approach: 'approach',
+  chapter: 'chapter',
+  level: 'level',
+} as const;
+
+export interface ImportPlan {
+  /** @minimum 0 */
+  created: number;
+  entries: ImportEntry[];
+  /**
+   * Entries with a problem; the import takes the file only when there are none.
+   * @minimum 0
+   */
+  invalid: number;
+  /** @minimum 0 */
+  unchanged: number;
+  /** @minimum 0 */
+  updated: number;
 }
 
 export interface ImportPreview {
@@ -658,6 +763,69 @@ export interface ItemError {
   /** The field at fault (`skill_points.<skill id>` for one skill's points); empty when the
 item as a whole could not be read. */
   field: string;
+}
+
+/**
+ * Since when the level takes no new attempts; `null` while it is in play.
+ */
+export type LevelRetiredAt = string | null;
+
+export interface Level {
+  chapter_id: string;
+  difficulty: LevelDifficulty;
+  id: string;
+  /** @minimum 0 */
+  max_score: number;
+  /** @minimum 0 */
+  number: number;
+  /** Since when the level takes no new attempts; `null` while it is in play. */
+  retired_at?: LevelRetiredAt;
+  skill_ids: string[];
+  title: TitleDto;
+}
+
+export type LevelDifficulty = typeof LevelDifficulty[keyof typeof LevelDifficulty];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const LevelDifficulty = {
+  easy: 'easy',
+  medium: 'medium',
+  hard: 'hard',
+} as const;
+
+export interface LevelEntry {
+  /** `easy`, `medium` or `hard`. */
+  difficulty: string;
+  /** @minimum 0 */
+  max_score: number;
+  /** @minimum 0 */
+  number: number;
+  retired?: boolean;
+  /** The English names of the skills it trains. */
+  skills: string[];
+  title: BTreeMap;
+}
+
+export interface LevelInput {
+  chapter_id: string;
+  difficulty: LevelDifficulty;
+  /**
+   * @minimum 1
+   * @maximum 1000000
+   */
+  max_score: number;
+  /**
+   * From 1 to 999, once in its chapter.
+   * @minimum 1
+   * @maximum 999
+   */
+  number: number;
+  /** A retired level takes no new attempts; its history stays in the reports. */
+  retired?: boolean;
+  /** The skills it trains: 1 to 20. */
+  skill_ids: string[];
+  title: TitleDto;
 }
 
 export interface LoginRequest {
@@ -753,6 +921,23 @@ export const MemberRole = {
 export interface MoveInput {
   /** The batch the trainee moves to (of the same company). */
   to_batch_id: string;
+}
+
+/**
+ * A skill or an approach.
+ */
+export interface Named {
+  id: string;
+  name: TitleDto;
+}
+
+export interface NamedEntry {
+  name: BTreeMap;
+}
+
+export interface NamedInput {
+  /** Its English name is unique in its list. */
+  name: TitleDto;
 }
 
 /**
@@ -1186,6 +1371,7 @@ export const ProblemCode = {
   NOT_SUPPORTED: 'NOT_SUPPORTED',
   STATEMENT_REJECTED: 'STATEMENT_REJECTED',
   CONFLICT: 'CONFLICT',
+  IN_USE: 'IN_USE',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -1356,6 +1542,12 @@ export interface SummaryLine {
   company_id: string;
   counts: SeatCounts;
 }
+
+/**
+ * A text by language code: `en` always, `zh`, `ar`, `it`, `es` and `fr` where translated
+(screens fall back to English).
+ */
+export interface TitleDto {[key: string]: string}
 
 export interface TokenRequest {
   /** The token of the link. */
@@ -1699,6 +1891,22 @@ export type ListBatchMembersOrder = typeof ListBatchMembersOrder[keyof typeof Li
 export const ListBatchMembersOrder = {
   asc: 'asc',
   desc: 'desc',
+} as const;
+
+export type ExportCatalogueParams = {
+/**
+ * `json` (the default) or `csv`.
+ */
+format?: ExportCatalogueFormat;
+};
+
+export type ExportCatalogueFormat = typeof ExportCatalogueFormat[keyof typeof ExportCatalogueFormat];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExportCatalogueFormat = {
+  json: 'json',
+  csv: 'csv',
 } as const;
 
 export type ListCompaniesParams = {

@@ -1,0 +1,536 @@
+//! The level catalogue: everyone signed in reads it; the super admin edits chapters, levels,
+//! skills and approaches, deletes what nothing refers to, retires levels, and exports or
+//! imports the whole catalogue as JSON or CSV (a preview first, then all or nothing).
+
+use std::collections::BTreeMap;
+
+use actix_web::{HttpResponse, delete, get, http::header, post, put, web};
+use kernel::{ApproachId, ChapterId, LevelId, SkillId};
+use scoring::{Change, ChapterDraft, Difficulty, EntryAction, EntryKind, LevelDraft, PlanEntry, Translated};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
+use uuid::Uuid;
+
+use super::catalogue_file::{self, CatalogueFile};
+use crate::{
+    ApiError, AppState, FieldError, Problem,
+    auth::extract::{Acting, Authenticated},
+};
+
+/// An import file's largest size.
+const BODY_LIMIT: usize = 4 << 20;
+
+pub(super) fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(get_catalogue)
+        .service(export_catalogue)
+        .service(preview_catalogue_import)
+        .service(import_catalogue)
+        .service(create_chapter)
+        .service(update_chapter)
+        .service(delete_chapter)
+        .service(create_level)
+        .service(update_level)
+        .service(delete_level)
+        .service(create_skill)
+        .service(update_skill)
+        .service(delete_skill)
+        .service(create_approach)
+        .service(update_approach)
+        .service(delete_approach);
+}
+
+/// A text by language code: `en` always, `zh`, `ar`, `it`, `es` and `fr` where translated
+/// (screens fall back to English).
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(transparent)]
+pub struct TitleDto(BTreeMap<String, String>);
+
+impl From<&Translated> for TitleDto {
+    fn from(t: &Translated) -> Self {
+        Self(t.iter().map(|(l, s)| (l.to_owned(), s.to_owned())).collect())
+    }
+}
+
+impl From<TitleDto> for Translated {
+    fn from(t: TitleDto) -> Self {
+        Self::new(t.0)
+    }
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LevelDifficulty {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl From<LevelDifficulty> for Difficulty {
+    fn from(d: LevelDifficulty) -> Self {
+        match d {
+            LevelDifficulty::Easy => Self::Easy,
+            LevelDifficulty::Medium => Self::Medium,
+            LevelDifficulty::Hard => Self::Hard,
+        }
+    }
+}
+
+impl From<Difficulty> for LevelDifficulty {
+    fn from(d: Difficulty) -> Self {
+        match d {
+            Difficulty::Easy => Self::Easy,
+            Difficulty::Medium => Self::Medium,
+            Difficulty::Hard => Self::Hard,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Chapter {
+    id: Uuid,
+    number: u32,
+    title: TitleDto,
+}
+
+impl From<scoring::Chapter> for Chapter {
+    fn from(c: scoring::Chapter) -> Self {
+        Self { id: c.id.as_uuid(), number: c.number, title: (&c.title).into() }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Level {
+    id: Uuid,
+    chapter_id: Uuid,
+    number: u32,
+    title: TitleDto,
+    max_score: u32,
+    difficulty: LevelDifficulty,
+    skill_ids: Vec<Uuid>,
+    /// Since when the level takes no new attempts; `null` while it is in play.
+    #[serde(with = "time::serde::rfc3339::option")]
+    retired_at: Option<OffsetDateTime>,
+}
+
+impl From<scoring::Level> for Level {
+    fn from(l: scoring::Level) -> Self {
+        Self {
+            id: l.id.as_uuid(),
+            chapter_id: l.chapter.as_uuid(),
+            number: l.number,
+            title: (&l.title).into(),
+            max_score: l.max_score,
+            difficulty: l.difficulty.into(),
+            skill_ids: l.skills.into_iter().map(Uuid::from).collect(),
+            retired_at: l.retired_at,
+        }
+    }
+}
+
+/// A skill or an approach.
+#[derive(Serialize, ToSchema)]
+pub struct Named {
+    id: Uuid,
+    name: TitleDto,
+}
+
+/// The whole catalogue: chapters and levels by number, skills and approaches by English name.
+#[derive(Serialize, ToSchema)]
+pub struct Catalogue {
+    chapters: Vec<Chapter>,
+    levels: Vec<Level>,
+    skills: Vec<Named>,
+    approaches: Vec<Named>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChapterInput {
+    /// From 1 to 999, once in the catalogue.
+    #[schema(minimum = 1, maximum = 999)]
+    number: u64,
+    title: TitleDto,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LevelInput {
+    chapter_id: Uuid,
+    /// From 1 to 999, once in its chapter.
+    #[schema(minimum = 1, maximum = 999)]
+    number: u64,
+    title: TitleDto,
+    #[schema(minimum = 1, maximum = 1_000_000)]
+    max_score: u64,
+    difficulty: LevelDifficulty,
+    /// The skills it trains: 1 to 20.
+    skill_ids: Vec<Uuid>,
+    /// A retired level takes no new attempts; its history stays in the reports.
+    #[serde(default)]
+    retired: bool,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NamedInput {
+    /// Its English name is unique in its list.
+    name: TitleDto,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FileFormat {
+    Json,
+    Csv,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ExportQuery {
+    /// `json` (the default) or `csv`.
+    #[param(inline)]
+    format: Option<FileFormat>,
+}
+
+#[derive(Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ImportKind {
+    /// A CSV row whose `type` is none of the others.
+    Unknown,
+    Skill,
+    Approach,
+    Chapter,
+    Level,
+}
+
+#[derive(Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ImportAction {
+    Create,
+    Update,
+    Unchanged,
+}
+
+/// What importing one entry of the file does, or why it cannot.
+#[derive(Serialize, ToSchema)]
+pub struct ImportEntry {
+    /// The CSV line, or the entry's position in a JSON file (from 1).
+    line: usize,
+    kind: ImportKind,
+    /// `3` for chapter 3, `3.2` for its level 2, a skill's or approach's English name.
+    key: String,
+    /// The English title or name.
+    title: String,
+    action: ImportAction,
+    /// Empty when the entry can be imported.
+    problems: Vec<FieldError>,
+}
+
+impl From<PlanEntry> for ImportEntry {
+    fn from(e: PlanEntry) -> Self {
+        Self {
+            line: e.line,
+            kind: match e.kind {
+                EntryKind::Unknown => ImportKind::Unknown,
+                EntryKind::Skill => ImportKind::Skill,
+                EntryKind::Approach => ImportKind::Approach,
+                EntryKind::Chapter => ImportKind::Chapter,
+                EntryKind::Level => ImportKind::Level,
+            },
+            key: e.key,
+            title: e.title,
+            action: match e.action {
+                EntryAction::Create => ImportAction::Create,
+                EntryAction::Update => ImportAction::Update,
+                EntryAction::Unchanged => ImportAction::Unchanged,
+            },
+            problems: e.problems.into_iter().map(|p| FieldError::new(&p.field, p.code)).collect(),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ImportPlan {
+    entries: Vec<ImportEntry>,
+    created: usize,
+    updated: usize,
+    unchanged: usize,
+    /// Entries with a problem; the import takes the file only when there are none.
+    invalid: usize,
+}
+
+impl From<Vec<PlanEntry>> for ImportPlan {
+    fn from(plan: Vec<PlanEntry>) -> Self {
+        let count = |action| plan.iter().filter(|e| e.problems.is_empty() && e.action == action).count();
+        let (created, updated, unchanged) =
+            (count(EntryAction::Create), count(EntryAction::Update), count(EntryAction::Unchanged));
+        let invalid = plan.iter().filter(|e| !e.problems.is_empty()).count();
+        Self { entries: plan.into_iter().map(ImportEntry::from).collect(), created, updated, unchanged, invalid }
+    }
+}
+
+/// A number of the request, as the domain takes it; one beyond any range is refused there.
+fn number(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// The whole catalogue, with every title in every language it has (anyone signed in).
+#[utoipa::path(
+    operation_id = "getCatalogue", tag = "catalogue", security(("bearer" = [])),
+    responses(
+        (status = OK, description = "The catalogue", body = Catalogue),
+        (status = UNAUTHORIZED, description = "`UNAUTHENTICATED`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[get("/catalogue")]
+async fn get_catalogue(state: web::Data<AppState>, _: Authenticated) -> Result<web::Json<Catalogue>, ApiError> {
+    let c = state.catalogue.catalogue().await?;
+    let named = |id: Uuid, name: &Translated| Named { id, name: name.into() };
+    Ok(web::Json(Catalogue {
+        skills: c.skills.iter().map(|s| named(s.id.as_uuid(), &s.name)).collect(),
+        approaches: c.approaches.iter().map(|a| named(a.id.as_uuid(), &a.name)).collect(),
+        chapters: c.chapters.into_iter().map(Chapter::from).collect(),
+        levels: c.levels.into_iter().map(Level::from).collect(),
+    }))
+}
+
+/// The whole catalogue as a file to keep or to import elsewhere (super admin): JSON, or CSV
+/// with a `type` column (`skill`, `approach`, `chapter`, `level`) and one column per language.
+#[utoipa::path(
+    operation_id = "exportCatalogue", tag = "catalogue", security(("bearer" = [])),
+    params(ExportQuery),
+    responses(
+        (status = OK, description = "The file, as an attachment", content(
+            (CatalogueFile = "application/json"),
+            (String = "text/csv"),
+        )),
+        (status = FORBIDDEN, description = "`FORBIDDEN`: not the super admin", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[get("/catalogue/export")]
+async fn export_catalogue(
+    state: web::Data<AppState>,
+    who: Acting,
+    query: web::Query<ExportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    if who.actor.scope != kernel::Scope::All {
+        return Err(scoring::CatalogueError::Forbidden.into());
+    }
+    let catalogue = state.catalogue.catalogue().await?;
+    let (body, content_type, name) = match query.format.unwrap_or(FileFormat::Json) {
+        FileFormat::Json => (
+            serde_json::to_vec_pretty(&catalogue_file::to_json(&catalogue)).map_err(ApiError::internal)?,
+            "application/json",
+            "catalogue.json",
+        ),
+        FileFormat::Csv => (
+            catalogue_file::to_csv(&catalogue).map_err(ApiError::internal)?,
+            "text/csv; charset=utf-8",
+            "catalogue.csv",
+        ),
+    };
+    Ok(HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")))
+        .body(body))
+}
+
+/// Reads an uploaded catalogue file (the request body, JSON or CSV as the export writes
+/// them, at most 4 MiB and 5,000 entries) and says what importing it would do, entry by
+/// entry; writes nothing.
+#[utoipa::path(
+    operation_id = "previewCatalogueImport", tag = "catalogue", security(("bearer" = [])),
+    request_body(content = CatalogueFile, content_type = "application/json", description = "Or the CSV file as `text/csv`"),
+    responses(
+        (status = OK, description = "Each entry's verdict", body = ImportPlan),
+        (status = FORBIDDEN, description = "`FORBIDDEN`: not the super admin", body = Problem, content_type = "application/problem+json"),
+        (status = PAYLOAD_TOO_LARGE, description = "`PAYLOAD_TOO_LARGE`: over 4 MiB", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED` on `file`: `FILE_UNREADABLE`, `COLUMN_MISSING`, `TOO_MANY_ROWS`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[post("/catalogue/import/preview")]
+async fn preview_catalogue_import(
+    state: web::Data<AppState>,
+    who: Acting,
+    body: web::Payload,
+) -> Result<web::Json<ImportPlan>, ApiError> {
+    let file = read_file(body).await?;
+    Ok(web::Json(state.catalogue.import(&who.actor, file, false).await?.into()))
+}
+
+/// Imports an uploaded catalogue file, all or nothing: entries are matched by chapter number,
+/// chapter and level number, or English name, and created or updated; entries the file
+/// leaves out stay as they are.
+#[utoipa::path(
+    operation_id = "importCatalogue", tag = "catalogue", security(("bearer" = [])),
+    request_body(content = CatalogueFile, content_type = "application/json", description = "Or the CSV file as `text/csv`"),
+    responses(
+        (status = OK, description = "What was done, entry by entry", body = ImportPlan),
+        (status = FORBIDDEN, description = "`FORBIDDEN`: not the super admin", body = Problem, content_type = "application/problem+json"),
+        (status = PAYLOAD_TOO_LARGE, description = "`PAYLOAD_TOO_LARGE`: over 4 MiB", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED` on `file` as for the preview; `IMPORT_REJECTED`: nothing was written, the entries' problems are in `errors` as `entries.<line>.<field>`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[post("/catalogue/import")]
+async fn import_catalogue(
+    state: web::Data<AppState>,
+    who: Acting,
+    body: web::Payload,
+) -> Result<web::Json<ImportPlan>, ApiError> {
+    let file = read_file(body).await?;
+    Ok(web::Json(state.catalogue.import(&who.actor, file, true).await?.into()))
+}
+
+async fn read_file(body: web::Payload) -> Result<scoring::ImportedCatalogue, ApiError> {
+    let bytes = super::body::limited(body, BODY_LIMIT).await?;
+    let file = catalogue_file::read(&bytes)
+        .map_err(|e| ApiError::invalid(vec![FieldError::new("file", e.code)]).with_detail(e.detail))?;
+    if file.len() > scoring::catalogue::MAX_IMPORT_ENTRIES {
+        return Err(ApiError::invalid(vec![FieldError::new("file", kernel::FieldCode::TooManyRows)]));
+    }
+    Ok(file)
+}
+
+fn chapter_draft(input: ChapterInput) -> ChapterDraft {
+    ChapterDraft { number: number(input.number), title: input.title.into() }
+}
+
+fn level_draft(input: LevelInput) -> LevelDraft {
+    LevelDraft {
+        chapter: input.chapter_id.into(),
+        number: number(input.number),
+        title: input.title.into(),
+        max_score: number(input.max_score),
+        difficulty: input.difficulty.into(),
+        skills: input.skill_ids.into_iter().map(SkillId::from).collect(),
+        retired: input.retired,
+    }
+}
+
+/// Declares a catalogue entry's create, update and delete operations, which differ only in
+/// their types and the service call.
+macro_rules! entry_routes {
+    (
+        $what:literal, $path:literal, $item:literal, $tag:literal,
+        create: $create:ident = $create_op:literal,
+        update: $update:ident = $update_op:literal,
+        delete: $delete:ident = $delete_op:literal,
+        input: $input:ty, answer: $answer:ty, id: $id:ty,
+        save: |$state:ident, $actor:ident, $id_arg:ident, $in:ident| $save:expr,
+        remove: |$rid:ident| $remove:expr,
+        in_use: $in_use:literal $(,)?
+    ) => {
+        #[doc = concat!("Adds a ", $what, " (super admin).")]
+        #[utoipa::path(
+            operation_id = $create_op, tag = $tag, security(("bearer" = [])),
+            request_body = $input,
+            responses(
+                (status = CREATED, description = "Created", body = $answer),
+                (status = FORBIDDEN, description = "`FORBIDDEN`: not the super admin", body = Problem, content_type = "application/problem+json"),
+                (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED`: `REQUIRED`, `TOO_LONG`, `CONTROL_CHARACTER`, `UNKNOWN_LANGUAGE`, `OUT_OF_RANGE`, `UNKNOWN`, `TAKEN`", body = Problem, content_type = "application/problem+json"),
+            ),
+        )]
+        #[post($path)]
+        async fn $create(
+            $state: web::Data<AppState>,
+            who: Acting,
+            input: web::Json<$input>,
+        ) -> Result<HttpResponse, ApiError> {
+            let ($actor, $id_arg, $in) = (&who.actor, None, input.into_inner());
+            Ok(HttpResponse::Created().json(<$answer>::from($save)))
+        }
+
+        #[doc = concat!("Edits a ", $what, " (super admin).")]
+        #[utoipa::path(
+            operation_id = $update_op, tag = $tag, security(("bearer" = [])),
+            params(("id" = Uuid, Path)),
+            request_body = $input,
+            responses(
+                (status = OK, description = "The record", body = $answer),
+                (status = FORBIDDEN, description = "`FORBIDDEN`: not the super admin", body = Problem, content_type = "application/problem+json"),
+                (status = NOT_FOUND, description = "`NOT_FOUND`", body = Problem, content_type = "application/problem+json"),
+                (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED`: see `errors`", body = Problem, content_type = "application/problem+json"),
+            ),
+        )]
+        #[put($item)]
+        async fn $update(
+            $state: web::Data<AppState>,
+            who: Acting,
+            id: web::Path<Uuid>,
+            input: web::Json<$input>,
+        ) -> Result<web::Json<$answer>, ApiError> {
+            let ($actor, $id_arg, $in) = (&who.actor, Some(<$id>::from(id.into_inner())), input.into_inner());
+            Ok(web::Json(<$answer>::from($save)))
+        }
+
+        #[doc = concat!("Deletes a ", $what, " that nothing refers to (super admin).")]
+        #[utoipa::path(
+            operation_id = $delete_op, tag = $tag, security(("bearer" = [])),
+            params(("id" = Uuid, Path)),
+            responses(
+                (status = NO_CONTENT, description = "Deleted"),
+                (status = FORBIDDEN, description = "`FORBIDDEN`: not the super admin", body = Problem, content_type = "application/problem+json"),
+                (status = NOT_FOUND, description = "`NOT_FOUND`", body = Problem, content_type = "application/problem+json"),
+                (status = CONFLICT, description = $in_use, body = Problem, content_type = "application/problem+json"),
+            ),
+        )]
+        #[delete($item)]
+        async fn $delete(state: web::Data<AppState>, who: Acting, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+            let $rid = <$id>::from(id.into_inner());
+            state.catalogue.delete(&who.actor, $remove).await?;
+            Ok(HttpResponse::NoContent().finish())
+        }
+    };
+}
+
+entry_routes! {
+    "chapter", "/chapters", "/chapters/{id}", "catalogue",
+    create: create_chapter = "createChapter",
+    update: update_chapter = "updateChapter",
+    delete: delete_chapter = "deleteChapter",
+    input: ChapterInput, answer: Chapter, id: ChapterId,
+    save: |state, actor, id, input| state.catalogue.save_chapter(actor, id, chapter_draft(input)).await?,
+    remove: |id| Change::DeleteChapter(id),
+    in_use: "`IN_USE`: the chapter has levels",
+}
+
+entry_routes! {
+    "level", "/levels", "/levels/{id}", "catalogue",
+    create: create_level = "createLevel",
+    update: update_level = "updateLevel",
+    delete: delete_level = "deleteLevel",
+    input: LevelInput, answer: Level, id: LevelId,
+    save: |state, actor, id, input| state.catalogue.save_level(actor, id, level_draft(input)).await?,
+    remove: |id| Change::DeleteLevel(id),
+    in_use: "`IN_USE`: the level has attempts; retire it instead",
+}
+
+entry_routes! {
+    "skill", "/skills", "/skills/{id}", "catalogue",
+    create: create_skill = "createSkill",
+    update: update_skill = "updateSkill",
+    delete: delete_skill = "deleteSkill",
+    input: NamedInput, answer: Named, id: SkillId,
+    save: |state, actor, id, input| {
+        let s = state.catalogue.save_skill(actor, id, input.name.into()).await?;
+        Named { id: s.id.as_uuid(), name: (&s.name).into() }
+    },
+    remove: |id| Change::DeleteSkill(id),
+    in_use: "`IN_USE`: levels train it or attempts scored it",
+}
+
+entry_routes! {
+    "approach", "/approaches", "/approaches/{id}", "catalogue",
+    create: create_approach = "createApproach",
+    update: update_approach = "updateApproach",
+    delete: delete_approach = "deleteApproach",
+    input: NamedInput, answer: Named, id: ApproachId,
+    save: |state, actor, id, input| {
+        let a = state.catalogue.save_approach(actor, id, input.name.into()).await?;
+        Named { id: a.id.as_uuid(), name: (&a.name).into() }
+    },
+    remove: |id| Change::DeleteApproach(id),
+    in_use: "`IN_USE`: attempts were played with it",
+}

@@ -1,0 +1,323 @@
+//! Importing a whole catalogue file: each entry is matched to the catalogue by its natural
+//! key (a chapter's number, a level's chapter and number, a skill's or approach's English
+//! name) and planned as a creation, an update or nothing to do. Entries the file leaves out
+//! stay as they are; an import never deletes.
+
+use std::collections::{HashMap, HashSet};
+
+use kernel::{ApproachId, ChapterId, FieldCode, LevelId, SkillId};
+use serde::Serialize;
+use serde_json::json;
+use time::OffsetDateTime;
+
+use super::{
+    Approach, Catalogue, Change, Chapter, Level, Skill, Translated,
+    rules::{level_problems, number_problems, tidy, title_problems},
+};
+use crate::{Difficulty, ItemProblem};
+
+/// A skill or approach as a file names it.
+#[derive(Clone, Debug)]
+pub struct ImportedName {
+    /// Where it stands in the file: the line of a CSV, the position in a JSON list.
+    pub line: usize,
+    pub name: Translated,
+}
+
+#[derive(Clone, Debug)]
+pub struct ImportedChapter {
+    pub line: usize,
+    pub number: u32,
+    pub title: Translated,
+    /// What the file's reader could not make sense of (a number that is not one).
+    pub unreadable: Vec<ItemProblem>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ImportedLevel {
+    pub line: usize,
+    pub chapter: u32,
+    pub number: u32,
+    pub title: Translated,
+    pub max_score: u32,
+    pub difficulty: String,
+    /// The English names of the skills it trains.
+    pub skills: Vec<String>,
+    pub retired: bool,
+    /// What the file's reader could not make sense of (a number that is not one).
+    pub unreadable: Vec<ItemProblem>,
+}
+
+/// A catalogue file as read.
+#[derive(Clone, Debug, Default)]
+pub struct ImportedCatalogue {
+    pub skills: Vec<ImportedName>,
+    pub approaches: Vec<ImportedName>,
+    pub chapters: Vec<ImportedChapter>,
+    pub levels: Vec<ImportedLevel>,
+    /// The lines of rows that are none of these (an unknown `type`).
+    pub unplaced: Vec<usize>,
+}
+
+impl ImportedCatalogue {
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.skills.len() + self.approaches.len() + self.chapters.len() + self.levels.len() + self.unplaced.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EntryKind {
+    /// A row that names no kind the catalogue has.
+    Unknown,
+    Skill,
+    Approach,
+    Chapter,
+    Level,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EntryAction {
+    Create,
+    Update,
+    Unchanged,
+}
+
+/// What importing one entry does, or why it cannot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanEntry {
+    pub line: usize,
+    pub kind: EntryKind,
+    /// Its natural key: `3` for chapter 3, `3.2` for its second level, a skill's name.
+    pub key: String,
+    /// Its English title or name.
+    pub title: String,
+    pub action: EntryAction,
+    pub problems: Vec<ItemProblem>,
+}
+
+/// The plan of importing `file` into `current`, and the writes it takes when no entry has
+/// a problem.
+pub(super) fn plan(
+    current: &Catalogue,
+    file: &ImportedCatalogue,
+    now: OffsetDateTime,
+) -> (Vec<PlanEntry>, Vec<Change>) {
+    let mut planner = Planner::default();
+    let skills = planner.names(
+        EntryKind::Skill,
+        &file.skills,
+        current.skills.iter().map(|s| (s.id, &s.name)),
+        SkillId::new,
+        |id, name| Change::Skill(Skill { id, name }),
+    );
+    planner.names(
+        EntryKind::Approach,
+        &file.approaches,
+        current.approaches.iter().map(|a| (a.id, &a.name)),
+        ApproachId::new,
+        |id, name| Change::Approach(Approach { id, name }),
+    );
+    let chapters = planner.chapters(&file.chapters, &current.chapters);
+    planner.levels(&file.levels, &current.levels, &chapters, &skills, now);
+    for line in &file.unplaced {
+        let problems = vec![ItemProblem::new("type", FieldCode::Unknown)];
+        let judged = Judged {
+            kind: EntryKind::Unknown,
+            line: *line,
+            key: String::new(),
+            title: String::new(),
+            unchanged: None,
+            problems,
+        };
+        planner.plan.push(judged.into_entry());
+    }
+    planner.plan.sort_by_key(|entry| entry.line);
+    (planner.plan, planner.changes)
+}
+
+/// The audit line's figures.
+pub(super) fn counts(plan: &[PlanEntry]) -> serde_json::Value {
+    let count = |action| plan.iter().filter(|e| e.action == action).count();
+    json!({
+        "created": count(EntryAction::Create),
+        "updated": count(EntryAction::Update),
+        "unchanged": count(EntryAction::Unchanged),
+    })
+}
+
+#[derive(Default)]
+struct Planner {
+    plan: Vec<PlanEntry>,
+    changes: Vec<Change>,
+}
+
+/// One entry of the file, judged.
+struct Judged {
+    kind: EntryKind,
+    line: usize,
+    key: String,
+    title: String,
+    /// Whether the catalogue holds it already, and if so unchanged.
+    unchanged: Option<bool>,
+    problems: Vec<ItemProblem>,
+}
+
+impl Judged {
+    fn into_entry(self) -> PlanEntry {
+        let action = match self.unchanged {
+            None => EntryAction::Create,
+            Some(false) => EntryAction::Update,
+            Some(true) => EntryAction::Unchanged,
+        };
+        let Self { kind, line, key, title, problems, .. } = self;
+        PlanEntry { line, kind, key, title, action, problems }
+    }
+}
+
+impl Planner {
+    fn add(&mut self, entry: Judged, change: Change) {
+        let entry = entry.into_entry();
+        if entry.problems.is_empty() && entry.action != EntryAction::Unchanged {
+            self.changes.push(change);
+        }
+        self.plan.push(entry);
+    }
+
+    /// Skills or approaches, known by their English name (in any case). Returns the ids of
+    /// every one known after the import, the catalogue's and the file's.
+    fn names<'a, I: Copy>(
+        &mut self,
+        kind: EntryKind,
+        file: &[ImportedName],
+        current: impl Iterator<Item = (I, &'a Translated)>,
+        new_id: impl Fn() -> I,
+        make: impl Fn(I, Translated) -> Change,
+    ) -> HashMap<String, I> {
+        let current: HashMap<String, (I, &Translated)> =
+            current.map(|(id, name)| (name.en().to_lowercase(), (id, name))).collect();
+        let mut known: HashMap<String, I> = current.iter().map(|(key, (id, _))| (key.clone(), *id)).collect();
+        let mut seen = HashSet::new();
+        for entry in file {
+            let name = tidy(&entry.name);
+            let key = name.en().to_lowercase();
+            let mut problems = title_problems("name", &name);
+            if !key.is_empty() && !seen.insert(key.clone()) {
+                problems.push(ItemProblem::new("name.en", FieldCode::Duplicate));
+            }
+            let existing = current.get(&key);
+            let id = existing.map_or_else(&new_id, |(id, _)| *id);
+            known.entry(key).or_insert(id);
+            let judged = Judged {
+                kind,
+                line: entry.line,
+                key: name.en().to_owned(),
+                title: name.en().to_owned(),
+                unchanged: existing.map(|(_, before)| **before == name),
+                problems,
+            };
+            self.add(judged, make(id, name));
+        }
+        known
+    }
+
+    /// Returns every chapter known after the import by number.
+    fn chapters(&mut self, file: &[ImportedChapter], current: &[Chapter]) -> HashMap<u32, ChapterId> {
+        let mut known: HashMap<u32, ChapterId> = current.iter().map(|c| (c.number, c.id)).collect();
+        let mut seen = HashSet::new();
+        for entry in file {
+            let title = tidy(&entry.title);
+            let mut problems = entry.unreadable.clone();
+            problems.extend(title_problems("title", &title));
+            problems.extend(number_problems("number", entry.number));
+            if !seen.insert(entry.number) {
+                problems.push(ItemProblem::new("number", FieldCode::Duplicate));
+            }
+            let existing = current.iter().find(|c| c.number == entry.number);
+            let chapter = Chapter { id: existing.map_or_else(ChapterId::new, |c| c.id), number: entry.number, title };
+            known.entry(entry.number).or_insert(chapter.id);
+            let judged = Judged {
+                kind: EntryKind::Chapter,
+                line: entry.line,
+                key: entry.number.to_string(),
+                title: chapter.title.en().to_owned(),
+                unchanged: existing.map(|before| *before == chapter),
+                problems,
+            };
+            self.add(judged, Change::Chapter(chapter));
+        }
+        known
+    }
+
+    fn levels(
+        &mut self,
+        file: &[ImportedLevel],
+        current: &[Level],
+        chapters: &HashMap<u32, ChapterId>,
+        skills: &HashMap<String, SkillId>,
+        now: OffsetDateTime,
+    ) {
+        let mut seen = HashSet::new();
+        for entry in file {
+            let title = tidy(&entry.title);
+            let mut problems = entry.unreadable.clone();
+            problems.extend(title_problems("title", &title));
+            problems.extend(number_problems("number", entry.number));
+            let chapter = chapters.get(&entry.chapter).copied();
+            if chapter.is_none() {
+                problems.push(ItemProblem::new("chapter", FieldCode::Unknown));
+            }
+            let difficulty = Difficulty::parse(entry.difficulty.trim().to_lowercase().as_str());
+            if difficulty.is_none() {
+                problems.push(ItemProblem::new("difficulty", FieldCode::Unknown));
+            }
+            let mut level_skills: Vec<SkillId> = entry
+                .skills
+                .iter()
+                .map(|name| name.trim().to_lowercase())
+                .filter(|name| !name.is_empty())
+                .filter_map(|name| {
+                    let id = skills.get(&name).copied();
+                    if id.is_none() {
+                        problems.push(ItemProblem::new("skills", FieldCode::Unknown));
+                    }
+                    id
+                })
+                .collect();
+            level_skills.sort_unstable();
+            level_skills.dedup();
+            problems.extend(level_problems(entry.max_score, level_skills.len()));
+            if !seen.insert((entry.chapter, entry.number)) {
+                problems.push(ItemProblem::new("number", FieldCode::Duplicate));
+            }
+            problems.dedup();
+            let existing = chapter.and_then(|c| current.iter().find(|l| l.chapter == c && l.number == entry.number));
+            let level = Level {
+                id: existing.map_or_else(LevelId::new, |l| l.id),
+                chapter: chapter.unwrap_or_default(),
+                number: entry.number,
+                title,
+                max_score: entry.max_score,
+                difficulty: difficulty.unwrap_or(Difficulty::Easy),
+                skills: level_skills,
+                retired_at: entry.retired.then(|| existing.and_then(|l| l.retired_at).unwrap_or(now)),
+            };
+            let judged = Judged {
+                kind: EntryKind::Level,
+                line: entry.line,
+                key: format!("{}.{}", entry.chapter, entry.number),
+                title: level.title.en().to_owned(),
+                unchanged: existing.map(|before| *before == level),
+                problems,
+            };
+            self.add(judged, Change::Level(level));
+        }
+    }
+}
