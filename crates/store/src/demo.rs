@@ -53,12 +53,201 @@ const COUNTRIES: [(&str, &str); 6] = [
     ("United Arab Emirates", "AE"),
 ];
 const INDUSTRIES: [&str; 4] = ["Banking", "Manufacturing", "Retail", "Logistics"];
-const SKILLS: [&str; 5] = ["Communication", "Negotiation", "Problem solving", "Leadership", "Customer focus"];
-const APPROACHES: [&str; 3] = ["Collaborative", "Assertive", "Analytical"];
-const CHAPTERS: [(&str, [&str; 4]); 3] = [
-    ("First day on the floor", ["Meet the team", "The missing delivery", "A customer complains", "Closing the shift"]),
-    ("Under pressure", ["Two deadlines", "The unhappy supplier", "Short-staffed", "The audit"]),
-    ("Leading others", ["Giving feedback", "Conflict in the team", "The big pitch", "Year-end review"]),
+
+/// A catalogue text in every language the portal speaks ([`kernel::LOCALES`]); English goes in
+/// the row's own column, the others in its `translations`.
+struct Title {
+    en: &'static str,
+    zh: &'static str,
+    ar: &'static str,
+    it: &'static str,
+    es: &'static str,
+    fr: &'static str,
+}
+
+impl Title {
+    /// The `translations` column: every language but English, as JSON.
+    fn translations(&self) -> String {
+        serde_json::json!({ "zh": self.zh, "ar": self.ar, "it": self.it, "es": self.es, "fr": self.fr }).to_string()
+    }
+}
+
+const SKILLS: [Title; 5] = [
+    Title {
+        en: "Communication",
+        zh: "沟通",
+        ar: "التواصل",
+        it: "Comunicazione",
+        es: "Comunicación",
+        fr: "Communication",
+    },
+    Title {
+        en: "Negotiation", zh: "谈判", ar: "التفاوض", it: "Negoziazione", es: "Negociación", fr: "Négociation"
+    },
+    Title {
+        en: "Problem solving",
+        zh: "解决问题",
+        ar: "حل المشكلات",
+        it: "Risoluzione dei problemi",
+        es: "Resolución de problemas",
+        fr: "Résolution de problèmes",
+    },
+    Title {
+        en: "Leadership", zh: "领导力", ar: "القيادة", it: "Leadership", es: "Liderazgo", fr: "Leadership"
+    },
+    Title {
+        en: "Customer focus",
+        zh: "以客户为中心",
+        ar: "التركيز على العملاء",
+        it: "Orientamento al cliente",
+        es: "Orientación al cliente",
+        fr: "Orientation client",
+    },
+];
+/// Ways of playing a level; Italian and Spanish agree with a masculine "approccio" / "enfoque",
+/// French with a feminine "approche".
+const APPROACHES: [Title; 3] = [
+    Title {
+        en: "Collaborative",
+        zh: "协作型",
+        ar: "تعاوني",
+        it: "Collaborativo",
+        es: "Colaborativo",
+        fr: "Collaborative",
+    },
+    Title { en: "Assertive", zh: "坚定型", ar: "حازم", it: "Assertivo", es: "Asertivo", fr: "Assertive" },
+    Title {
+        en: "Analytical", zh: "分析型", ar: "تحليلي", it: "Analitico", es: "Analítico", fr: "Analytique"
+    },
+];
+const CHAPTERS: [(Title, [Title; 4]); 3] = [
+    (
+        Title {
+            en: "First day on the floor",
+            zh: "上岗第一天",
+            ar: "اليوم الأول في الميدان",
+            it: "Primo giorno sul campo",
+            es: "Primer día en el puesto",
+            fr: "Premier jour sur le terrain",
+        },
+        [
+            Title {
+                en: "Meet the team",
+                zh: "认识团队",
+                ar: "تعرّف على الفريق",
+                it: "Conosci il team",
+                es: "Conoce al equipo",
+                fr: "Rencontre avec l'équipe",
+            },
+            Title {
+                en: "The missing delivery",
+                zh: "丢失的货物",
+                ar: "الشحنة المفقودة",
+                it: "La consegna mancante",
+                es: "La entrega perdida",
+                fr: "La livraison manquante",
+            },
+            Title {
+                en: "A customer complains",
+                zh: "客户投诉",
+                ar: "شكوى عميل",
+                it: "Il reclamo del cliente",
+                es: "Un cliente se queja",
+                fr: "Un client se plaint",
+            },
+            Title {
+                en: "Closing the shift",
+                zh: "交班收尾",
+                ar: "إنهاء المناوبة",
+                it: "Fine turno",
+                es: "Cierre del turno",
+                fr: "Fin de service",
+            },
+        ],
+    ),
+    (
+        Title {
+            en: "Under pressure",
+            zh: "压力之下",
+            ar: "تحت الضغط",
+            it: "Sotto pressione",
+            es: "Bajo presión",
+            fr: "Sous pression",
+        },
+        [
+            Title {
+                en: "Two deadlines",
+                zh: "两个截止日期",
+                ar: "موعدان نهائيان",
+                it: "Due scadenze",
+                es: "Dos plazos",
+                fr: "Deux échéances",
+            },
+            Title {
+                en: "The unhappy supplier",
+                zh: "不满的供应商",
+                ar: "المورّد المستاء",
+                it: "Il fornitore scontento",
+                es: "El proveedor descontento",
+                fr: "Le fournisseur mécontent",
+            },
+            Title {
+                en: "Short-staffed",
+                zh: "人手不足",
+                ar: "نقص في الموظفين",
+                it: "A corto di personale",
+                es: "Falta de personal",
+                fr: "En sous-effectif",
+            },
+            Title {
+                en: "The audit", zh: "审计", ar: "التدقيق", it: "L'audit", es: "La auditoría", fr: "L'audit"
+            },
+        ],
+    ),
+    (
+        Title {
+            en: "Leading others",
+            zh: "带领他人",
+            ar: "قيادة الآخرين",
+            it: "Guidare gli altri",
+            es: "Liderar a otros",
+            fr: "Diriger les autres",
+        },
+        [
+            Title {
+                en: "Giving feedback",
+                zh: "给予反馈",
+                ar: "تقديم الملاحظات",
+                it: "Dare feedback",
+                es: "Dar retroalimentación",
+                fr: "Donner un retour",
+            },
+            Title {
+                en: "Conflict in the team",
+                zh: "团队冲突",
+                ar: "خلاف داخل الفريق",
+                it: "Conflitto nel team",
+                es: "Conflicto en el equipo",
+                fr: "Conflit dans l'équipe",
+            },
+            Title {
+                en: "The big pitch",
+                zh: "重要提案",
+                ar: "العرض الحاسم",
+                it: "La grande presentazione",
+                es: "La gran presentación",
+                fr: "La grande présentation",
+            },
+            Title {
+                en: "Year-end review",
+                zh: "年终考评",
+                ar: "مراجعة نهاية العام",
+                it: "Valutazione di fine anno",
+                es: "Evaluación de fin de año",
+                fr: "L'entretien annuel",
+            },
+        ],
+    ),
 ];
 
 const COMPANIES: [DemoCompany; 2] = [
@@ -295,8 +484,8 @@ async fn seed_seats(
 async fn seed_catalogue(store: &Store) -> anyhow::Result<()> {
     let skill_ids: Vec<SkillId> = insert_all(store, &SKILLS, |id, name| skills::ActiveModel {
         id: Set(id),
-        name: Set((*name).into()),
-        ..Default::default()
+        name: Set(name.en.into()),
+        translations: Set(name.translations()),
     })
     .await?
     .into_iter()
@@ -304,8 +493,8 @@ async fn seed_catalogue(store: &Store) -> anyhow::Result<()> {
     .collect();
     insert_all(store, &APPROACHES, |id, name| approaches::ActiveModel {
         id: Set(id),
-        name: Set((*name).into()),
-        ..Default::default()
+        name: Set(name.en.into()),
+        translations: Set(name.translations()),
     })
     .await?;
     for (chapter_index, (title, level_titles)) in CHAPTERS.iter().enumerate() {
@@ -313,8 +502,8 @@ async fn seed_catalogue(store: &Store) -> anyhow::Result<()> {
         chapters::Entity::insert(chapters::ActiveModel {
             id: Set(chapter_id),
             number: Set(i32::try_from(chapter_index)? + 1),
-            title: Set((*title).into()),
-            ..Default::default()
+            title: Set(title.en.into()),
+            translations: Set(title.translations()),
         })
         .exec(&store.db)
         .await?;
@@ -328,9 +517,10 @@ async fn seed_catalogue(store: &Store) -> anyhow::Result<()> {
                 id: Set(level_id.as_uuid()),
                 chapter_id: Set(chapter_id),
                 number: Set(i32::try_from(level_index)? + 1),
-                title: Set((*level_title).into()),
+                title: Set(level_title.en.into()),
                 max_score: Set(i32::try_from(max_score)?),
                 difficulty: Set(difficulty.as_str().into()),
+                translations: Set(level_title.translations()),
                 ..Default::default()
             })
             .exec(&store.db)
@@ -354,4 +544,28 @@ where
     let ids: Vec<Uuid> = items.iter().map(|_| Uuid::now_v7()).collect();
     A::Entity::insert_many(ids.iter().zip(items).map(|(id, item)| row(*id, item))).exec(&store.db).await?;
     Ok(ids)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use super::*;
+
+    #[test]
+    fn every_demo_title_speaks_every_language() {
+        let chapters = CHAPTERS.iter().flat_map(|(chapter, levels)| std::iter::once(chapter).chain(levels));
+        for title in SKILLS.iter().chain(&APPROACHES).chain(chapters) {
+            let others: BTreeMap<String, String> = serde_json::from_str(&title.translations()).unwrap();
+            let texts: BTreeMap<&str, &str> = others
+                .iter()
+                .map(|(locale, text)| (locale.as_str(), text.as_str()))
+                .chain([("en", title.en)])
+                .collect();
+            assert_eq!(texts.keys().copied().collect::<BTreeSet<_>>(), BTreeSet::from(kernel::LOCALES), "{}", title.en);
+            for (locale, text) in texts {
+                assert!(!text.is_empty() && text.trim() == text, "{locale} of {}: {text:?}", title.en);
+            }
+        }
+    }
 }
