@@ -616,6 +616,7 @@ mod tests {
             ProblemCode::NotSupported,
             ProblemCode::StatementRejected,
             ProblemCode::Conflict,
+            ProblemCode::InUse,
             ProblemCode::DatabaseUnavailable,
             ProblemCode::Internal,
         ];

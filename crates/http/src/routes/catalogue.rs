@@ -413,7 +413,8 @@ fn level_draft(input: LevelInput) -> LevelDraft {
 /// their types and the service call.
 macro_rules! entry_routes {
     (
-        $what:literal, $path:literal, $item:literal, $tag:literal,
+        $path:literal, $item:literal, $tag:literal,
+        docs: [$create_doc:literal, $update_doc:literal, $delete_doc:literal],
         create: $create:ident = $create_op:literal,
         update: $update:ident = $update_op:literal,
         delete: $delete:ident = $delete_op:literal,
@@ -422,7 +423,7 @@ macro_rules! entry_routes {
         remove: |$rid:ident| $remove:expr,
         in_use: $in_use:literal $(,)?
     ) => {
-        #[doc = concat!("Adds a ", $what, " (super admin).")]
+        #[doc = $create_doc]
         #[utoipa::path(
             operation_id = $create_op, tag = $tag, security(("bearer" = [])),
             request_body = $input,
@@ -442,7 +443,7 @@ macro_rules! entry_routes {
             Ok(HttpResponse::Created().json(<$answer>::from($save)))
         }
 
-        #[doc = concat!("Edits a ", $what, " (super admin).")]
+        #[doc = $update_doc]
         #[utoipa::path(
             operation_id = $update_op, tag = $tag, security(("bearer" = [])),
             params(("id" = Uuid, Path)),
@@ -465,7 +466,7 @@ macro_rules! entry_routes {
             Ok(web::Json(<$answer>::from($save)))
         }
 
-        #[doc = concat!("Deletes a ", $what, " that nothing refers to (super admin).")]
+        #[doc = $delete_doc]
         #[utoipa::path(
             operation_id = $delete_op, tag = $tag, security(("bearer" = [])),
             params(("id" = Uuid, Path)),
@@ -486,7 +487,8 @@ macro_rules! entry_routes {
 }
 
 entry_routes! {
-    "chapter", "/chapters", "/chapters/{id}", "catalogue",
+    "/chapters", "/chapters/{id}", "catalogue",
+    docs: ["Adds a chapter (super admin).", "Edits a chapter (super admin).", "Deletes a chapter without levels (super admin)."],
     create: create_chapter = "createChapter",
     update: update_chapter = "updateChapter",
     delete: delete_chapter = "deleteChapter",
@@ -497,7 +499,8 @@ entry_routes! {
 }
 
 entry_routes! {
-    "level", "/levels", "/levels/{id}", "catalogue",
+    "/levels", "/levels/{id}", "catalogue",
+    docs: ["Adds a level (super admin).", "Edits, moves, retires or restores a level (super admin).", "Deletes a level without attempts (super admin)."],
     create: create_level = "createLevel",
     update: update_level = "updateLevel",
     delete: delete_level = "deleteLevel",
@@ -508,7 +511,8 @@ entry_routes! {
 }
 
 entry_routes! {
-    "skill", "/skills", "/skills/{id}", "catalogue",
+    "/skills", "/skills/{id}", "catalogue",
+    docs: ["Adds a skill (super admin).", "Renames a skill (super admin).", "Deletes a skill that no level trains (super admin)."],
     create: create_skill = "createSkill",
     update: update_skill = "updateSkill",
     delete: delete_skill = "deleteSkill",
@@ -522,7 +526,8 @@ entry_routes! {
 }
 
 entry_routes! {
-    "approach", "/approaches", "/approaches/{id}", "catalogue",
+    "/approaches", "/approaches/{id}", "catalogue",
+    docs: ["Adds an approach (super admin).", "Renames an approach (super admin).", "Deletes an approach no attempt was played with (super admin)."],
     create: create_approach = "createApproach",
     update: update_approach = "updateApproach",
     delete: delete_approach = "deleteApproach",

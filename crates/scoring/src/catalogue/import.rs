@@ -278,22 +278,22 @@ impl Planner {
             if difficulty.is_none() {
                 problems.push(ItemProblem::new("difficulty", FieldCode::Unknown));
             }
-            let mut level_skills: Vec<SkillId> = entry
-                .skills
+            let named: Vec<String> =
+                entry.skills.iter().map(|name| name.trim().to_lowercase()).filter(|name| !name.is_empty()).collect();
+            let mut level_skills: Vec<SkillId> = named
                 .iter()
-                .map(|name| name.trim().to_lowercase())
-                .filter(|name| !name.is_empty())
                 .filter_map(|name| {
-                    let id = skills.get(&name).copied();
+                    let id = skills.get(name).copied();
                     if id.is_none() {
                         problems.push(ItemProblem::new("skills", FieldCode::Unknown));
                     }
                     id
                 })
                 .collect();
+            // Skills it names count, known or not: an unknown one is its own problem.
             level_skills.sort_unstable();
             level_skills.dedup();
-            problems.extend(level_problems(entry.max_score, level_skills.len()));
+            problems.extend(level_problems(entry.max_score, level_skills.len().max(named.len().min(1))));
             if !seen.insert((entry.chapter, entry.number)) {
                 problems.push(ItemProblem::new("number", FieldCode::Duplicate));
             }
@@ -319,5 +319,74 @@ impl Planner {
             };
             self.add(judged, Change::Level(level));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::datetime;
+
+    use super::*;
+
+    const NOW: OffsetDateTime = datetime!(2026-11-26 12:00 UTC);
+
+    fn level(line: usize, chapter: u32, number: u32, skills: &[&str]) -> ImportedLevel {
+        ImportedLevel {
+            line,
+            chapter,
+            number,
+            title: Translated::english("Meet the team"),
+            max_score: 100,
+            difficulty: "Easy".into(),
+            skills: skills.iter().map(|s| (*s).to_owned()).collect(),
+            retired: false,
+            unreadable: Vec::new(),
+        }
+    }
+
+    fn file() -> ImportedCatalogue {
+        ImportedCatalogue {
+            skills: vec![ImportedName { line: 1, name: Translated::english("Leadership") }],
+            chapters: vec![ImportedChapter {
+                line: 2,
+                number: 1,
+                title: Translated::english("First day"),
+                unreadable: vec![],
+            }],
+            levels: vec![level(3, 1, 1, &["leadership"])],
+            ..ImportedCatalogue::default()
+        }
+    }
+
+    #[test]
+    fn a_new_file_creates_everything_in_order_and_again_changes_nothing() {
+        let (first, changes) = plan(&Catalogue::default(), &file(), NOW);
+        assert!(first.iter().all(|e| e.action == EntryAction::Create && e.problems.is_empty()));
+        let mut catalogue = Catalogue::default();
+        for change in changes {
+            match change {
+                Change::Skill(s) => catalogue.skills.push(s),
+                Change::Chapter(c) => catalogue.chapters.push(c),
+                Change::Level(l) => catalogue.levels.push(l),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert_eq!(catalogue.levels[0].skills, [catalogue.skills[0].id], "the new skill is trained by its id");
+        let (again, changes) = plan(&catalogue, &file(), NOW);
+        assert!(again.iter().all(|e| e.action == EntryAction::Unchanged), "{again:?}");
+        assert!(changes.is_empty());
+    }
+
+    #[test]
+    fn a_level_that_names_what_does_not_exist_is_refused_and_writes_nothing() {
+        let mut file = file();
+        file.levels.push(level(4, 2, 1, &["Cooking"]));
+        file.levels.push(level(5, 1, 1, &["Leadership"]));
+        let (verdicts, changes) = plan(&Catalogue::default(), &file, NOW);
+        let problems: Vec<Vec<(&str, FieldCode)>> =
+            verdicts.iter().map(|e| e.problems.iter().map(|p| (p.field.as_str(), p.code)).collect()).collect();
+        assert_eq!(problems[3], [("chapter", FieldCode::Unknown), ("skills", FieldCode::Unknown)]);
+        assert_eq!(problems[4], [("number", FieldCode::Duplicate)]);
+        assert_eq!(changes.len(), 3, "only the sound entries have writes, and the import refuses them all");
     }
 }

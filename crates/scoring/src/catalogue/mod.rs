@@ -107,8 +107,7 @@ impl<S: CatalogueStore, C: Clock> CatalogueService<S, C> {
         self.store
             .change_catalogue(move |current| {
                 let before = find(&current.chapters, id, |c| c.id)?;
-                let chapter =
-                    Chapter { id: id.unwrap_or_default(), number: draft.number, title: draft.title };
+                let chapter = Chapter { id: id.unwrap_or_default(), number: draft.number, title: draft.title };
                 if current.chapters.iter().any(|c| c.number == chapter.number && c.id != chapter.id) {
                     return Err(taken("number"));
                 }

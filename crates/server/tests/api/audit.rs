@@ -33,7 +33,7 @@ fn names_of<'a>(events: &'a [Value], field: &str) -> Vec<&'a str> {
 }
 
 /// A trainee's bearer token (past the licence agreement).
-async fn trainee_token(app: &TestApp, company: Uuid) -> String {
+pub async fn trainee_token(app: &TestApp, company: Uuid) -> String {
     let trainee = app.user(Role::User, Some(company)).await;
     let step: Value = app.login(&trainee.email, &trainee.password).await.json().await.unwrap();
     let session: Value = app

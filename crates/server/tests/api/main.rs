@@ -3,6 +3,7 @@
 
 mod architecture;
 mod audit;
+mod catalogue;
 mod cli;
 mod demo;
 mod game;

@@ -13,7 +13,7 @@ use scoring::{
 };
 use sea_orm::{
     ActiveValue::Set,
-    ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryFilter, SqlErr,
+    ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryFilter, RuntimeErr, SqlErr,
     sea_query::{Expr, Func, OnConflict, Query},
 };
 
@@ -243,6 +243,15 @@ async fn write(db: &impl ConnectionTrait, change: &Change) -> Result<(), DbErr> 
     Ok(())
 }
 
+/// SQLite refuses a delete that an `ON DELETE RESTRICT` key holds with its own code (1811,
+/// `SQLITE_CONSTRAINT_TRIGGER`), which sea-orm does not map to a foreign key violation.
+fn restricted(e: &DbErr) -> bool {
+    matches!(e, DbErr::Exec(RuntimeErr::SqlxError(sqlx)) if matches!(
+        &**sqlx,
+        sea_orm::sqlx::Error::Database(db) if db.code().as_deref() == Some("1811")
+    ))
+}
+
 /// What the database's refusal of `change` means: a reference still held, or a number or
 /// name taken meanwhile.
 fn refusal(e: DbErr, change: &Change) -> CatalogueError {
@@ -255,6 +264,7 @@ fn refusal(e: DbErr, change: &Change) -> CatalogueError {
             };
             CatalogueError::Invalid(vec![ItemProblem::new(field, FieldCode::Taken)])
         }
+        _ if restricted(&e) => CatalogueError::InUse,
         _ => CatalogueError::Unknown(anyhow::Error::new(e).context("changing the catalogue")),
     }
 }

@@ -46,6 +46,9 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 
+/**
+ * @summary Adds an approach (super admin).
+ */
 export const getCreateApproachUrl = () => {
 
 
@@ -98,7 +101,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type CreateApproachMutationBody = NamedInput
     export type CreateApproachMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
-    export const useCreateApproach = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
+    /**
+ * @summary Adds an approach (super admin).
+ */
+export const useCreateApproach = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createApproach>>, TError,{data: NamedInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createApproach>>,
@@ -111,7 +117,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
       return useMutation(mutationOptions, queryClient);
     }
-    export const getUpdateApproachUrl = (id: string,) => {
+    /**
+ * @summary Renames an approach (super admin).
+ */
+export const getUpdateApproachUrl = (id: string,) => {
 
 
   
@@ -164,7 +173,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type UpdateApproachMutationBody = NamedInput
     export type UpdateApproachMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
-    export const useUpdateApproach = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    /**
+ * @summary Renames an approach (super admin).
+ */
+export const useUpdateApproach = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateApproach>>, TError,{id: string;data: NamedInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateApproach>>,
@@ -177,7 +189,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
       return useMutation(mutationOptions, queryClient);
     }
-    export const getDeleteApproachUrl = (id: string,) => {
+    /**
+ * @summary Deletes an approach no attempt was played with (super admin).
+ */
+export const getDeleteApproachUrl = (id: string,) => {
 
 
   
@@ -228,7 +243,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     
     export type DeleteApproachMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
-    export const useDeleteApproach = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    /**
+ * @summary Deletes an approach no attempt was played with (super admin).
+ */
+export const useDeleteApproach = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteApproach>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteApproach>>,
@@ -598,7 +616,10 @@ export const usePreviewCatalogueImport = <TError = ErrorType<Problem | Problem |
 
       return useMutation(mutationOptions, queryClient);
     }
-    export const getCreateChapterUrl = () => {
+    /**
+ * @summary Adds a chapter (super admin).
+ */
+export const getCreateChapterUrl = () => {
 
 
   
@@ -650,7 +671,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type CreateChapterMutationBody = ChapterInput
     export type CreateChapterMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
-    export const useCreateChapter = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
+    /**
+ * @summary Adds a chapter (super admin).
+ */
+export const useCreateChapter = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createChapter>>, TError,{data: ChapterInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createChapter>>,
@@ -663,7 +687,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
       return useMutation(mutationOptions, queryClient);
     }
-    export const getUpdateChapterUrl = (id: string,) => {
+    /**
+ * @summary Edits a chapter (super admin).
+ */
+export const getUpdateChapterUrl = (id: string,) => {
 
 
   
@@ -716,7 +743,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type UpdateChapterMutationBody = ChapterInput
     export type UpdateChapterMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
-    export const useUpdateChapter = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    /**
+ * @summary Edits a chapter (super admin).
+ */
+export const useUpdateChapter = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateChapter>>, TError,{id: string;data: ChapterInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateChapter>>,
@@ -729,7 +759,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
       return useMutation(mutationOptions, queryClient);
     }
-    export const getDeleteChapterUrl = (id: string,) => {
+    /**
+ * @summary Deletes a chapter without levels (super admin).
+ */
+export const getDeleteChapterUrl = (id: string,) => {
 
 
   
@@ -780,7 +813,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     
     export type DeleteChapterMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
-    export const useDeleteChapter = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    /**
+ * @summary Deletes a chapter without levels (super admin).
+ */
+export const useDeleteChapter = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteChapter>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteChapter>>,
@@ -793,7 +829,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
       return useMutation(mutationOptions, queryClient);
     }
-    export const getCreateLevelUrl = () => {
+    /**
+ * @summary Adds a level (super admin).
+ */
+export const getCreateLevelUrl = () => {
 
 
   
@@ -845,7 +884,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type CreateLevelMutationBody = LevelInput
     export type CreateLevelMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
-    export const useCreateLevel = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
+    /**
+ * @summary Adds a level (super admin).
+ */
+export const useCreateLevel = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLevel>>, TError,{data: LevelInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createLevel>>,
@@ -858,7 +900,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
       return useMutation(mutationOptions, queryClient);
     }
-    export const getUpdateLevelUrl = (id: string,) => {
+    /**
+ * @summary Edits, moves, retires or restores a level (super admin).
+ */
+export const getUpdateLevelUrl = (id: string,) => {
 
 
   
@@ -911,7 +956,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type UpdateLevelMutationBody = LevelInput
     export type UpdateLevelMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
-    export const useUpdateLevel = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    /**
+ * @summary Edits, moves, retires or restores a level (super admin).
+ */
+export const useUpdateLevel = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateLevel>>, TError,{id: string;data: LevelInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateLevel>>,
@@ -924,7 +972,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
       return useMutation(mutationOptions, queryClient);
     }
-    export const getDeleteLevelUrl = (id: string,) => {
+    /**
+ * @summary Deletes a level without attempts (super admin).
+ */
+export const getDeleteLevelUrl = (id: string,) => {
 
 
   
@@ -975,7 +1026,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     
     export type DeleteLevelMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
-    export const useDeleteLevel = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    /**
+ * @summary Deletes a level without attempts (super admin).
+ */
+export const useDeleteLevel = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteLevel>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteLevel>>,
@@ -988,7 +1042,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
       return useMutation(mutationOptions, queryClient);
     }
-    export const getCreateSkillUrl = () => {
+    /**
+ * @summary Adds a skill (super admin).
+ */
+export const getCreateSkillUrl = () => {
 
 
   
@@ -1040,7 +1097,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type CreateSkillMutationBody = NamedInput
     export type CreateSkillMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
 
-    export const useCreateSkill = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
+    /**
+ * @summary Adds a skill (super admin).
+ */
+export const useCreateSkill = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSkill>>, TError,{data: NamedInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createSkill>>,
@@ -1053,7 +1113,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
       return useMutation(mutationOptions, queryClient);
     }
-    export const getUpdateSkillUrl = (id: string,) => {
+    /**
+ * @summary Renames a skill (super admin).
+ */
+export const getUpdateSkillUrl = (id: string,) => {
 
 
   
@@ -1106,7 +1169,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type UpdateSkillMutationBody = NamedInput
     export type UpdateSkillMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
-    export const useUpdateSkill = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    /**
+ * @summary Renames a skill (super admin).
+ */
+export const useUpdateSkill = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSkill>>, TError,{id: string;data: NamedInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateSkill>>,
@@ -1119,7 +1185,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
       return useMutation(mutationOptions, queryClient);
     }
-    export const getDeleteSkillUrl = (id: string,) => {
+    /**
+ * @summary Deletes a skill that no level trains (super admin).
+ */
+export const getDeleteSkillUrl = (id: string,) => {
 
 
   
@@ -1170,7 +1239,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     
     export type DeleteSkillMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
 
-    export const useDeleteSkill = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    /**
+ * @summary Deletes a skill that no level trains (super admin).
+ */
+export const useDeleteSkill = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteSkill>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteSkill>>,
