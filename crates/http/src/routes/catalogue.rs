@@ -13,7 +13,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 use uuid::Uuid;
 
-use super::catalogue_file::{self, CatalogueFile};
+use super::{
+    catalogue_file::{self, CatalogueFile, saturated},
+    list::whole_number,
+};
 use crate::{
     ApiError, AppState, FieldError, Problem,
     auth::extract::{Acting, Authenticated},
@@ -150,7 +153,8 @@ pub struct Catalogue {
 pub struct ChapterInput {
     /// From 1 to 999, once in the catalogue.
     #[schema(minimum = 1, maximum = 999)]
-    number: u64,
+    #[serde(deserialize_with = "whole_number::int")]
+    number: i64,
     title: TitleDto,
 }
 
@@ -160,10 +164,12 @@ pub struct LevelInput {
     chapter_id: Uuid,
     /// From 1 to 999, once in its chapter.
     #[schema(minimum = 1, maximum = 999)]
-    number: u64,
+    #[serde(deserialize_with = "whole_number::int")]
+    number: i64,
     title: TitleDto,
     #[schema(minimum = 1, maximum = 1_000_000)]
-    max_score: u64,
+    #[serde(deserialize_with = "whole_number::int")]
+    max_score: i64,
     difficulty: LevelDifficulty,
     /// The skills it trains: 1 to 20.
     skill_ids: Vec<Uuid>,
@@ -269,11 +275,6 @@ impl From<Vec<PlanEntry>> for ImportPlan {
         let invalid = plan.iter().filter(|e| !e.problems.is_empty()).count();
         Self { entries: plan.into_iter().map(ImportEntry::from).collect(), created, updated, unchanged, invalid }
     }
-}
-
-/// A number of the request, as the domain takes it; one beyond any range is refused there.
-fn number(n: u64) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// The whole catalogue, with every title in every language it has (anyone signed in).
@@ -394,15 +395,15 @@ async fn read_file(body: web::Payload) -> Result<scoring::ImportedCatalogue, Api
 }
 
 fn chapter_draft(input: ChapterInput) -> ChapterDraft {
-    ChapterDraft { number: number(input.number), title: input.title.into() }
+    ChapterDraft { number: saturated(input.number), title: input.title.into() }
 }
 
 fn level_draft(input: LevelInput) -> LevelDraft {
     LevelDraft {
         chapter: input.chapter_id.into(),
-        number: number(input.number),
+        number: saturated(input.number),
         title: input.title.into(),
-        max_score: number(input.max_score),
+        max_score: saturated(input.max_score),
         difficulty: input.difficulty.into(),
         skills: input.skill_ids.into_iter().map(SkillId::from).collect(),
         retired: input.retired,

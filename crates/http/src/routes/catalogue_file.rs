@@ -9,7 +9,7 @@ use scoring::{Catalogue, ImportedCatalogue, ImportedChapter, ImportedLevel, Impo
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::spreadsheet;
+use super::{list::whole_number, spreadsheet};
 
 /// Separates a level's skills in a CSV cell; a comma or semicolon may separate the cells.
 const SKILL_SEPARATOR: char = '|';
@@ -39,7 +39,8 @@ struct NamedEntry {
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ChapterEntry {
-    number: u64,
+    #[serde(deserialize_with = "whole_number::int")]
+    number: i64,
     title: Title,
     #[serde(default)]
     levels: Vec<LevelEntry>,
@@ -48,9 +49,11 @@ struct ChapterEntry {
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct LevelEntry {
-    number: u64,
+    #[serde(deserialize_with = "whole_number::int")]
+    number: i64,
     title: Title,
-    max_score: u64,
+    #[serde(deserialize_with = "whole_number::int")]
+    max_score: i64,
     /// `easy`, `medium` or `hard`.
     difficulty: String,
     /// The English names of the skills it trains.
@@ -70,9 +73,10 @@ fn title(t: &Translated) -> Title {
     t.iter().map(|(l, s)| (l.to_owned(), s.to_owned())).collect()
 }
 
-/// A number as a file gave it; one beyond any range reads as the largest, which the rules refuse.
-fn clamp(n: u64) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
+/// A number as a request or file gave it, as the domain takes it: one below or beyond any
+/// range reads as 0 or the largest, which the rules refuse.
+pub fn saturated(n: i64) -> u32 {
+    u32::try_from(n.max(0)).unwrap_or(u32::MAX)
 }
 
 pub fn to_json(catalogue: &Catalogue) -> CatalogueFile {
@@ -169,7 +173,7 @@ fn from_json(file: CatalogueFile) -> ImportedCatalogue {
         ..ImportedCatalogue::default()
     };
     for chapter in file.chapters {
-        let number = clamp(chapter.number);
+        let number = saturated(chapter.number);
         imported.chapters.push(ImportedChapter {
             line: next(),
             number,
@@ -180,9 +184,9 @@ fn from_json(file: CatalogueFile) -> ImportedCatalogue {
             imported.levels.push(ImportedLevel {
                 line: next(),
                 chapter: number,
-                number: clamp(level.number),
+                number: saturated(level.number),
                 title: Translated::new(level.title),
-                max_score: clamp(level.max_score),
+                max_score: saturated(level.max_score),
                 difficulty: level.difficulty,
                 skills: level.skills,
                 retired: level.retired,
@@ -228,7 +232,7 @@ fn from_csv(text: &str) -> Result<ImportedCatalogue, Unreadable> {
         let mut unreadable = Vec::new();
         let mut number = |name: &str| {
             let text = cell(name);
-            text.parse::<u64>().map(clamp).unwrap_or_else(|_| {
+            text.parse::<i64>().map(saturated).unwrap_or_else(|_| {
                 unreadable.push(ItemProblem::new(name, FieldCode::NotANumber));
                 0
             })

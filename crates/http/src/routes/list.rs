@@ -101,6 +101,14 @@ pub mod whole_number {
         Option::<serde_json::Number>::deserialize(deserializer)?.map(|n| whole(&n)).transpose()
     }
 
+    /// For `i64` fields.
+    ///
+    /// # Errors
+    /// Anything but a whole number.
+    pub fn int<'de, D: Deserializer<'de>>(deserializer: D) -> Result<i64, D::Error> {
+        whole(&serde_json::Number::deserialize(deserializer)?)
+    }
+
     /// For `usize` fields.
     ///
     /// # Errors

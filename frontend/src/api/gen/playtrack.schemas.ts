@@ -421,7 +421,6 @@ export interface Chapter {
 
 export interface ChapterEntry {
   levels?: LevelEntry[];
-  /** @minimum 0 */
   number: number;
   title: BTreeMap;
 }
@@ -797,9 +796,7 @@ export const LevelDifficulty = {
 export interface LevelEntry {
   /** `easy`, `medium` or `hard`. */
   difficulty: string;
-  /** @minimum 0 */
   max_score: number;
-  /** @minimum 0 */
   number: number;
   retired?: boolean;
   /** The English names of the skills it trains. */
