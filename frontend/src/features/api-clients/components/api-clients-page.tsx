@@ -16,6 +16,7 @@ import { type IssuedSecret, useListApiClients } from '../api/api-clients';
 import type { PagedApiClientItemsItem } from '@/api/gen/playtrack.schemas';
 import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
+import { TruncatedText } from '@/components/truncated-text';
 import { useFormatDate } from '@/lib/use-format-date';
 import { useCompanies } from '@/lib/use-reference-data';
 import { RevokeClientDialog, RotateClientDialog } from './client-action-dialogs';
@@ -41,20 +42,6 @@ export function SecretHint({ hint }: { hint: string }) {
       sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', unicodeBidi: 'isolate' }}
     >
       …{hint}
-    </Box>
-  );
-}
-
-/** A name as typed: a Latin name in Arabic reads, and is cut short, left to right. */
-function Named({ text }: { text: string | undefined }) {
-  return (
-    <Box
-      component="span"
-      dir="auto"
-      title={text}
-      sx={{ display: 'block', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-    >
-      {text}
     </Box>
   );
 }
@@ -87,7 +74,7 @@ export function ApiClientsPage() {
       headerName: t('columns.name'),
       flex: 1,
       minWidth: 130,
-      renderCell: ({ value }: { value?: string }) => <Named text={value} />,
+      renderCell: ({ value }: { value?: string }) => <TruncatedText text={value} />,
     },
     {
       field: 'kind',
@@ -109,7 +96,7 @@ export function ApiClientsPage() {
       minWidth: 120,
       sortable: false,
       valueGetter: (_value, row) => scopeOf(row),
-      renderCell: ({ value }: { value?: string }) => <Named text={value} />,
+      renderCell: ({ value }: { value?: string }) => <TruncatedText text={value} />,
     },
     {
       field: 'rate_limit_per_minute',

@@ -16,6 +16,7 @@ import { AuditAction, type AuditEvent } from '@/api/gen/playtrack.schemas';
 import { DateField, INVALID_DATE } from '@/components/date-field';
 import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
+import { saveFile } from '@/lib/download';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import {
@@ -28,7 +29,23 @@ import {
   targetTypeLabel,
 } from './audit-details-dialog';
 
-const TARGET_TYPES = ['user', 'company', 'batch', 'allocation', 'seat', 'country', 'industry', 'email', 'session', 'eula'] as const;
+const TARGET_TYPES = [
+  'user',
+  'company',
+  'batch',
+  'allocation',
+  'seat',
+  'country',
+  'industry',
+  'email',
+  'session',
+  'eula',
+  'chapter',
+  'level',
+  'skill',
+  'approach',
+  'catalogue',
+] as const;
 const ACTIONS: readonly string[] = Object.values(AuditAction);
 /** The most events one export holds (the server's bound). */
 const EXPORT_MAX = 10_000;
@@ -75,12 +92,7 @@ export function AuditPage() {
     setExporting(true);
     setExportError(null);
     try {
-      const csv = await exportAuditEvents(filters);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      link.download = 'audit-log.csv';
-      link.click();
-      URL.revokeObjectURL(link.href);
+      saveFile(await exportAuditEvents(filters), 'text/csv;charset=utf-8', 'audit-log.csv');
     } catch (error) {
       setExportError(error);
     } finally {

@@ -12,10 +12,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { FieldError, ImportPreview, RowVerdict } from '@/api/gen/playtrack.schemas';
+import type { ImportPreview, RowVerdict } from '@/api/gen/playtrack.schemas';
 import { useImportUsers } from '../api/users';
 import { ReferenceSelect } from '@/components/reference-select';
-import { ApiError, problemCode } from '@/lib/api-client';
+import { type ApiError, problemCode } from '@/lib/api-client';
+import { withRejections } from '@/lib/import-rejections';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
@@ -24,19 +25,6 @@ import { previewImport } from '../api/preview-import';
 import { ImportRowsTable } from './import-rows-table';
 
 const ACCEPTED_FILES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const REJECTED_ROW = /^rows\.(\d+)\.(\w+)$/;
-
-/** The rows with the problems an `IMPORT_REJECTED` answer gives (`rows.<line>.<field>`). */
-function withRejections(rows: readonly RowVerdict[], error: ApiError): RowVerdict[] {
-  const byLine = new Map<number, FieldError[]>();
-  for (const { field, code } of error.fieldErrors) {
-    const match = REJECTED_ROW.exec(field);
-    if (!match) continue;
-    const line = Number(match[1]);
-    byLine.set(line, [...(byLine.get(line) ?? []), { field: match[2] ?? '', code }]);
-  }
-  return rows.map((row) => ({ ...row, problems: byLine.get(row.line) ?? row.problems }));
-}
 
 function isFileProblem(code: string): code is keyof typeof englishResources.people.import.fileProblems {
   return Object.hasOwn(englishResources.people.import.fileProblems, code);
@@ -87,7 +75,7 @@ export function ImportUsersPage() {
       {
         onSuccess: () => setRows(null),
         onError: (error) => {
-          if (rows && error.code === 'IMPORT_REJECTED') setRows(withRejections(rows, error));
+          if (rows && error.code === 'IMPORT_REJECTED') setRows(withRejections(rows, error, 'rows'));
         },
       },
     );
