@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { TopProgressBar } from '@/components/top-progress-bar';
 import { apiClientRoutes } from '@/features/api-clients/routes';
+import { catalogueRoutes } from '@/features/catalogue/routes';
 import { IdleLogout } from '@/features/auth/components/idle-logout';
 import { PublicLayout } from '@/features/auth/components/public-layout';
 import { RequireAuth } from '@/features/auth/components/require-auth';
@@ -133,6 +134,7 @@ export const routes: RouteObject[] = [
                   { path: 'main/admin/resetpassword', element: <AdminPasswordPage /> },
                   ...adminRoutes('main'),
                   ...apiClientRoutes(),
+                  ...catalogueRoutes(),
                   { path: 'main/*', element: <UpcomingScreenPage /> },
                 ],
               },

@@ -1,6 +1,7 @@
 // Every translation, bundled at build time: the app never fetches locale files at run time.
 import arApiClients from './ar/api-clients.json';
 import arAuth from './ar/auth.json';
+import arCatalogue from './ar/catalogue.json';
 import arCommon from './ar/common.json';
 import arErrors from './ar/errors.json';
 import arLicences from './ar/licences.json';
@@ -10,6 +11,7 @@ import arPeople from './ar/people.json';
 import arShell from './ar/shell.json';
 import enApiClients from './en/api-clients.json';
 import enAuth from './en/auth.json';
+import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enLicences from './en/licences.json';
@@ -19,6 +21,7 @@ import enPeople from './en/people.json';
 import enShell from './en/shell.json';
 import esApiClients from './es/api-clients.json';
 import esAuth from './es/auth.json';
+import esCatalogue from './es/catalogue.json';
 import esCommon from './es/common.json';
 import esErrors from './es/errors.json';
 import esLicences from './es/licences.json';
@@ -28,6 +31,7 @@ import esPeople from './es/people.json';
 import esShell from './es/shell.json';
 import frApiClients from './fr/api-clients.json';
 import frAuth from './fr/auth.json';
+import frCatalogue from './fr/catalogue.json';
 import frCommon from './fr/common.json';
 import frErrors from './fr/errors.json';
 import frLicences from './fr/licences.json';
@@ -37,6 +41,7 @@ import frPeople from './fr/people.json';
 import frShell from './fr/shell.json';
 import itApiClients from './it/api-clients.json';
 import itAuth from './it/auth.json';
+import itCatalogue from './it/catalogue.json';
 import itCommon from './it/common.json';
 import itErrors from './it/errors.json';
 import itLicences from './it/licences.json';
@@ -46,6 +51,7 @@ import itPeople from './it/people.json';
 import itShell from './it/shell.json';
 import zhApiClients from './zh/api-clients.json';
 import zhAuth from './zh/auth.json';
+import zhCatalogue from './zh/catalogue.json';
 import zhCommon from './zh/common.json';
 import zhErrors from './zh/errors.json';
 import zhLicences from './zh/licences.json';
@@ -65,6 +71,7 @@ export const englishResources = {
   people: enPeople,
   licences: enLicences,
   apiClients: enApiClients,
+  catalogue: enCatalogue,
 };
 
 export type Namespace = keyof typeof englishResources;
@@ -77,6 +84,7 @@ export const resources = {
     people: zhPeople,
     licences: zhLicences,
     apiClients: zhApiClients,
+    catalogue: zhCatalogue,
   },
   ar: {
     common: arCommon, auth: arAuth, shell: arShell, errors: arErrors, passwords: arPasswords,
@@ -84,6 +92,7 @@ export const resources = {
     people: arPeople,
     licences: arLicences,
     apiClients: arApiClients,
+    catalogue: arCatalogue,
   },
   it: {
     common: itCommon, auth: itAuth, shell: itShell, errors: itErrors, passwords: itPasswords,
@@ -91,6 +100,7 @@ export const resources = {
     people: itPeople,
     licences: itLicences,
     apiClients: itApiClients,
+    catalogue: itCatalogue,
   },
   es: {
     common: esCommon, auth: esAuth, shell: esShell, errors: esErrors, passwords: esPasswords,
@@ -98,6 +108,7 @@ export const resources = {
     people: esPeople,
     licences: esLicences,
     apiClients: esApiClients,
+    catalogue: esCatalogue,
   },
   fr: {
     common: frCommon, auth: frAuth, shell: frShell, errors: frErrors, passwords: frPasswords,
@@ -105,6 +116,7 @@ export const resources = {
     people: frPeople,
     licences: frLicences,
     apiClients: frApiClients,
+    catalogue: frCatalogue,
   },
 } satisfies Record<string, Record<Namespace, unknown>>;
 

@@ -1,0 +1,88 @@
+// The frame of the catalogue's small forms (a chapter, a skill, an approach): a dialog whose
+// fields scroll while its buttons stay, whose whole-form failure shows above the buttons, and
+// which asks before dropping what was typed. A click beside it does not close it.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { type ReactNode, type SubmitEventHandler, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+
+interface FormDialogProps {
+  title: string;
+  submitLabel: string;
+  pending: boolean;
+  /** What went wrong with the whole form; nothing when it did not. */
+  failureMessage: string | undefined;
+  /** Whether the form holds unsaved changes: closing asks before dropping them. */
+  dirty: () => boolean;
+  onSubmit: SubmitEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** Mounted while open, so each opening starts from the record's values. */
+export function FormDialog({
+  title,
+  submitLabel,
+  pending,
+  failureMessage,
+  dirty,
+  onSubmit,
+  onClose,
+  children,
+}: FormDialogProps) {
+  const { t } = useTranslation('common');
+  const titleId = useId();
+  const [discarding, setDiscarding] = useState(false);
+
+  const cancel = () => {
+    if (pending) return;
+    if (dirty()) setDiscarding(true);
+    else onClose();
+  };
+
+  return (
+    <Dialog
+      open
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+      onClose={(_event, reason) => {
+        if (reason !== 'backdropClick') cancel();
+      }}
+    >
+      {/* A flex column like the dialog's paper, so the fields scroll and the buttons stay. */}
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {children}
+            {failureMessage !== undefined && <Alert severity="error">{failureMessage}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={cancel} disabled={pending}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={pending}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </Box>
+      <ConfirmDialog
+        open={discarding}
+        title={t('discard.title')}
+        body={t('discard.body')}
+        confirmLabel={t('discard.confirm')}
+        onConfirm={onClose}
+        onClose={() => setDiscarding(false)}
+      />
+    </Dialog>
+  );
+}

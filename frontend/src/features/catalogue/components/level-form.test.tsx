@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { http } from 'msw';
+import { problem } from '@/testing/api-handlers';
+import { apiServer } from '@/testing/api-server';
+import { renderApp, TEST_USER } from '@/testing/render-app';
+import { answerCatalogue, DELIVERY, EMPTY, FLOOR, LEADERSHIP, NEGOTIATION } from '../testing/fixtures';
+
+const JOURNEY = { timeout: 15_000 };
+const SLOW = { timeout: 5_000 };
+
+async function openForm(url: string, heading: string) {
+  const user = userEvent.setup();
+  const view = renderApp(url, { user: TEST_USER });
+  expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW)).toBeInTheDocument();
+  return { user, router: view.router };
+}
+
+const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
+const save = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Save' }));
+
+async function choose(user: UserEvent, label: RegExp, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** Fills every field of a new level in chapter 2. */
+async function fillLevel(user: UserEvent) {
+  await choose(user, /^Chapter/, 'Chapter 2 – Night shift');
+  await user.type(field(/^Level number/), '4');
+  await user.type(field(/^Title/), 'Handover');
+  await user.type(field(/^Maximum score/), '250');
+  await choose(user, /^Difficulty/, 'Medium');
+  await user.click(screen.getByRole('combobox', { name: /^Skills/ }));
+  await user.click(await screen.findByRole('option', { name: 'Leadership' }));
+}
+
+describe('adding a level', JOURNEY, () => {
+  it('checks every field before sending anything', async () => {
+    const { sent } = answerCatalogue();
+    const { user } = await openForm('/main/levelData/add', 'Add a level');
+    await save(user);
+    expect(await screen.findByText('Please choose a chapter')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a whole number from 1 to 999')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the English text')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a whole number from 1 to 1,000,000')).toBeInTheDocument();
+    expect(screen.getByText('Please choose a difficulty')).toBeInTheDocument();
+    expect(screen.getByText('Please choose from 1 to 20 skills')).toBeInTheDocument();
+
+    await user.type(field(/^Level number/), '0');
+    await user.type(field(/^Maximum score/), '1000001');
+    // A title is at most 200 characters (the field takes no more); no control characters.
+    expect(field(/^Title/)).toHaveAttribute('maxlength', '200');
+    await user.click(field(/^Title/));
+    await user.paste('Bell\u0007');
+    await save(user);
+    expect(await screen.findByText('Please remove the invisible control characters')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a whole number from 1 to 999')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a whole number from 1 to 1,000,000')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('saves a new level and goes back to the catalogue', async () => {
+    const { sent } = answerCatalogue();
+    const { user, router } = await openForm('/main/levelData/add', 'Add a level');
+    await fillLevel(user);
+    await user.click(screen.getByRole('button', { name: /Translations/ }));
+    await user.type(field('العربية'), 'التسليم');
+    await save(user);
+    expect(await screen.findByText('The level has been saved.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/api/v1/levels',
+        body: {
+          chapter_id: EMPTY.id,
+          number: 4,
+          title: { en: 'Handover', ar: 'التسليم' },
+          max_score: 250,
+          difficulty: 'medium',
+          skill_ids: [LEADERSHIP.id],
+          retired: false,
+        },
+      },
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/levelData'));
+    expect(await screen.findByRole('row', { name: /Handover/ }, SLOW)).toHaveTextContent('2.4');
+  });
+
+  it('starts in the chapter it was opened from', async () => {
+    answerCatalogue();
+    await openForm(`/main/levelData/add?chapter=${FLOOR.id}`, 'Add a level');
+    expect(screen.getByRole('combobox', { name: /^Chapter/ })).toHaveTextContent('Chapter 1 – First day on the floor');
+  });
+
+  it("puts the server's field problems on their fields", async () => {
+    answerCatalogue();
+    apiServer.use(
+      http.post('/api/v1/levels', () =>
+        problem(422, 'VALIDATION_FAILED', {
+          errors: [
+            { field: 'number', code: 'TAKEN' },
+            { field: 'max_score', code: 'OUT_OF_RANGE' },
+            { field: 'skills', code: 'UNKNOWN' },
+            { field: 'title.ar', code: 'CONTROL_CHARACTER' },
+          ],
+        }),
+      ),
+    );
+    const { user } = await openForm('/main/levelData/add', 'Add a level');
+    await fillLevel(user);
+    await save(user);
+    expect(await screen.findByText('This is already in use.')).toBeInTheDocument();
+    expect(screen.getByText('This number is out of range.')).toBeInTheDocument();
+    expect(screen.getByText('This choice does not exist (any more).')).toBeInTheDocument();
+    // The translations open by themselves to show the Arabic title's problem.
+    expect(field('العربية')).toBeVisible();
+    expect(screen.getByText('Remove the invisible control characters from this text.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Add a level' })).toBeInTheDocument();
+  });
+
+  it('says what went wrong with the whole form', async () => {
+    answerCatalogue();
+    apiServer.use(http.post('/api/v1/levels', () => problem(500, 'INTERNAL')));
+    const { user } = await openForm('/main/levelData/add', 'Add a level');
+    await fillLevel(user);
+    await save(user);
+    expect(await screen.findByText('Something went wrong on the server. Please try again later.')).toBeInTheDocument();
+  });
+});
+
+describe('editing a level', JOURNEY, () => {
+  it('opens with the level’s values and saves its changes, retired or not', async () => {
+    const { sent } = answerCatalogue();
+    const { user } = await openForm(`/main/levelData/edit?id=${DELIVERY.id}`, 'Edit the level');
+    expect(field(/^Level number/)).toHaveValue('2');
+    expect(field(/^Title/)).toHaveValue('The missing delivery');
+    expect(field(/^Maximum score/)).toHaveValue('80');
+    expect(screen.getByRole('combobox', { name: /^Difficulty/ })).toHaveTextContent('Hard');
+    const retired = screen.getByRole('checkbox', { name: 'Retired' });
+    expect(retired).toBeChecked();
+
+    await user.click(retired);
+    await user.click(screen.getByRole('combobox', { name: /^Skills/ }));
+    await user.click(await screen.findByRole('option', { name: 'Negotiation' }));
+    await save(user);
+    expect(await screen.findByText('The level has been saved.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        method: 'PUT',
+        path: `/api/v1/levels/${DELIVERY.id}`,
+        body: {
+          chapter_id: FLOOR.id,
+          number: 2,
+          title: { en: 'The missing delivery' },
+          max_score: 80,
+          difficulty: 'hard',
+          skill_ids: [LEADERSHIP.id, NEGOTIATION.id],
+          retired: false,
+        },
+      },
+    ]);
+  });
+
+  it('says so when the level is not in the catalogue', async () => {
+    answerCatalogue();
+    renderApp('/main/levelData/edit?id=nothing', { user: TEST_USER });
+    expect(await screen.findByText('This level is not in the catalogue (any more).', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('asks before dropping changes', async () => {
+    answerCatalogue();
+    const { user } = await openForm(`/main/levelData/edit?id=${DELIVERY.id}`, 'Edit the level');
+    await user.type(field(/^Title/), ' again');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(within(ask).getByRole('button', { name: 'Discard' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,175 @@
+// `/main/levelData/add` (`?chapter=` picks the chapter) and `/main/levelData/edit?id=`: a level's
+// chapter, number, title in the six languages, maximum score, difficulty and the skills it
+// trains; an edited level can also be retired or put back in play. The checks mirror the
+// server's, whose field problems show on their fields.
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Catalogue, Level, LevelInput } from '@/api/gen/playtrack.schemas';
+import { FormFrame } from '@/components/form-frame';
+import { LoadingRecord } from '@/components/loading-record';
+import { ReferenceSelectField } from '@/components/reference-select';
+import { useFormSave } from '@/lib/use-form-save';
+import { CATALOGUE_KEY, createLevel, updateLevel, useGetCatalogue } from '../api/catalogue';
+import {
+  DIFFICULTIES,
+  LEVEL_FIELDS,
+  levelDefaults,
+  type LevelFormValues,
+  useLevelSchema,
+} from './level-schema';
+import { NUMBER_MAX, SKILLS_MAX } from './rules';
+import { TitleFields } from './title-fields';
+import { useTitleText } from './titles';
+
+interface LevelFormProps {
+  catalogue: Catalogue;
+  /** The level edited; a new one is added without. */
+  level?: Level;
+  /** A new level's chapter, when the screen was opened from one. */
+  chapterId?: string;
+}
+
+function LevelForm({ catalogue, level, chapterId }: LevelFormProps) {
+  const { t } = useTranslation('catalogue');
+  const { t: common } = useTranslation('common');
+  const titleText = useTitleText();
+  const form = useForm<LevelFormValues, unknown, LevelInput>({
+    resolver: zodResolver(useLevelSchema()),
+    defaultValues: levelDefaults(level, chapterId),
+  });
+  const { register, control, formState } = form;
+  const { errors } = formState;
+  const { onSubmit, pending, failureMessage, dirty } = useFormSave(
+    form,
+    (data: LevelInput) => (level ? updateLevel(level.id, data) : createLevel(data)),
+    { fields: LEVEL_FIELDS, invalidates: () => [CATALOGUE_KEY], message: t('level.saved') },
+  );
+
+  const chapters = [...catalogue.chapters]
+    .sort((a, b) => a.number - b.number)
+    .map(({ id, number, title }) => ({ id, name: t('chapter.label', { number, title: titleText(title) }) }));
+  const skillNames = new Map(catalogue.skills.map(({ id, name }) => [id, titleText(name)]));
+  const skillIds = [...skillNames.keys()].sort((a, b) => (skillNames.get(a) ?? '').localeCompare(skillNames.get(b) ?? ''));
+  const difficulties = DIFFICULTIES.map((difficulty) => ({ id: difficulty, name: t(`difficulty.${difficulty}`) }));
+
+  return (
+    <FormFrame
+      title={t(level ? 'level.editTitle' : 'level.addTitle')}
+      submitLabel={t('form.save')}
+      submitting={pending}
+      dirty={dirty}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <ReferenceSelectField control={control} name="chapter_id" label={t('level.chapter')} required options={chapters} />
+      <TextField
+        {...register('number')}
+        label={t('level.number')}
+        required
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        error={errors.number !== undefined}
+        helperText={errors.number?.message ?? t('level.numberHint', { max: NUMBER_MAX })}
+      />
+      <TitleFields
+        label={t('level.title')}
+        field={(language) => register(`title.${language}`)}
+        error={(language) => errors.title?.[language]?.message}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          {...register('max_score')}
+          label={t('level.maxScore')}
+          required
+          fullWidth
+          autoComplete="off"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          error={errors.max_score !== undefined}
+          helperText={errors.max_score?.message ?? t('level.maxScoreHint')}
+        />
+        <ReferenceSelectField
+          control={control}
+          name="difficulty"
+          label={t('level.difficulty')}
+          required
+          fullWidth
+          options={difficulties}
+        />
+      </Stack>
+      <Controller
+        control={control}
+        name="skills"
+        render={({ field: { ref, value, onChange, onBlur }, fieldState: { error } }) => (
+          <Autocomplete
+            multiple
+            options={skillIds}
+            getOptionLabel={(id) => skillNames.get(id) ?? ''}
+            value={value}
+            onChange={(_event, ids) => onChange(ids)}
+            onBlur={onBlur}
+            noOptionsText={t('level.noSkills')}
+            clearText={t('level.clearSkills')}
+            openText={t('level.openSkills')}
+            closeText={common('close')}
+            filterSelectedOptions
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                inputRef={ref}
+                label={t('level.skills')}
+                required
+                error={error !== undefined}
+                helperText={error?.message ?? t('level.skillsHint', { max: SKILLS_MAX })}
+              />
+            )}
+          />
+        )}
+      />
+      {level && (
+        <Controller
+          control={control}
+          name="retired"
+          render={({ field: { value, onChange, onBlur } }) => (
+            <Stack>
+              <FormControlLabel
+                control={<Checkbox checked={value} onChange={(_event, on) => onChange(on)} onBlur={onBlur} />}
+                label={t('level.retired')}
+              />
+              <FormHelperText sx={{ mt: 0 }}>{t('level.retiredHint')}</FormHelperText>
+            </Stack>
+          )}
+        />
+      )}
+      {failureMessage !== undefined && <Alert severity="error">{failureMessage}</Alert>}
+    </FormFrame>
+  );
+}
+
+/** `/main/levelData/add` and `/main/levelData/edit?id=`: the form once the catalogue is here. */
+export function LevelFormPage() {
+  const { t } = useTranslation('catalogue');
+  const [search] = useSearchParams();
+  const id = search.get('id');
+  const catalogue = useGetCatalogue();
+  return (
+    <LoadingRecord query={catalogue}>
+      {(found) => {
+        if (id === null) return <LevelForm catalogue={found} chapterId={search.get('chapter') ?? ''} />;
+        const level = found.levels.find((candidate) => candidate.id === id);
+        return level ? (
+          <LevelForm key={level.id} catalogue={found} level={level} />
+        ) : (
+          <Alert severity="error">{t('level.notFound')}</Alert>
+        );
+      }}
+    </LoadingRecord>
+  );
+}
