@@ -1,5 +1,5 @@
-// The level catalogue journey: the super admin opens Level data from the sidebar, adds a chapter
-// and a level in it, then imports a CSV file (checked first, then confirmed) and finds its
+// The level catalogue journey: the super admin opens Level data from the sidebar, is told a played
+// level cannot be deleted, adds a chapter and a level in it, then imports a CSV file (checked first, then confirmed) and finds its
 // entries in the lists. In Arabic a second file, with Arabic titles, goes the same way. The
 // chapter numbers come from this run's stamp, so the journey never meets an earlier run's.
 import path from 'node:path';
@@ -77,6 +77,16 @@ test('the super admin keeps the level catalogue: by hand, and by importing a fil
   await expect(page.getByRole('heading', { level: 1, name: 'Level data' })).toBeVisible();
   const levels = page.getByRole('table', { name: 'Chapters and their levels' });
   await expect(levels.getByRole('row', { name: /First day on the floor/ })).toBeVisible();
+
+  // A level the demo trainees have played cannot be deleted: the dialog says to retire it.
+  await levels.getByRole('row', { name: /Meet the team/ }).getByRole('button', { name: 'Delete level' }).click();
+  const refusal = page.getByRole('dialog', { name: 'Delete Level 1.1 – Meet the team?' });
+  await refusal.getByRole('button', { name: 'Delete' }).click();
+  await expect(refusal.getByText(/This level has been played, so its history must stay/)).toBeVisible();
+  await expect(refusal.getByRole('button', { name: 'Retire' })).toBeVisible();
+  await refusal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(refusal).toBeHidden();
+  await expect(levels.getByRole('row', { name: /Meet the team/ })).toContainText('In play');
 
   // A chapter by hand.
   await page.getByRole('button', { name: 'Add chapter' }).click();
