@@ -39,6 +39,7 @@ test('the super admin lands on the dashboard with the whole sidebar', async ({ p
     'User',
     'Scores',
     'Level data',
+    'API clients',
     'Audit log',
     'Reset Password',
   ]);
