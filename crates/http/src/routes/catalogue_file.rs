@@ -108,10 +108,11 @@ pub fn to_json(catalogue: &Catalogue) -> CatalogueFile {
     }
 }
 
-/// The CSV file: a header, then skills, approaches, chapters and levels.
+/// The CSV file: a header, then skills, approaches, chapters and levels. It starts with a
+/// byte order mark, without which spreadsheets read UTF-8 (Chinese, Arabic) as Latin-1.
 pub fn to_csv(catalogue: &Catalogue) -> anyhow::Result<Vec<u8>> {
     let file = to_json(catalogue);
-    let mut csv = csv::Writer::from_writer(Vec::new());
+    let mut csv = csv::Writer::from_writer(b"\xEF\xBB\xBF".to_vec());
     csv.write_record(CSV_COLUMNS.iter().take(3).chain(&LOCALES).chain(CSV_COLUMNS.iter().skip(3)))?;
     let mut row = |kind: &str, chapter: String, number: String, title: &Title, level: Option<&LevelEntry>| {
         let texts = LOCALES.iter().map(|l| title.get(*l).cloned().unwrap_or_default());
@@ -150,6 +151,9 @@ pub fn read(bytes: &[u8]) -> Result<ImportedCatalogue, Unreadable> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let unreadable = |detail: String| Unreadable { code: FieldCode::FileUnreadable, detail };
     let text = std::str::from_utf8(bytes).map_err(|_| unreadable("the file is not UTF-8 text".into()))?;
+    if text.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) {
+        return Err(unreadable("the file holds binary data, not text".into()));
+    }
     if text.trim_start().starts_with('{') {
         let file: CatalogueFile = serde_json::from_str(text).map_err(|e| unreadable(e.to_string()))?;
         Ok(from_json(file))

@@ -171,7 +171,11 @@ struct Judged {
 }
 
 impl Judged {
-    fn into_entry(self) -> PlanEntry {
+    /// One problem a field: the first says what is wrong (a cell that is not a number is
+    /// not also out of range).
+    fn into_entry(mut self) -> PlanEntry {
+        let mut seen = HashSet::new();
+        self.problems.retain(|p| seen.insert(p.field.clone()));
         let action = match self.unchanged {
             None => EntryAction::Create,
             Some(false) => EntryAction::Update,
@@ -297,7 +301,6 @@ impl Planner {
             if !seen.insert((entry.chapter, entry.number)) {
                 problems.push(ItemProblem::new("number", FieldCode::Duplicate));
             }
-            problems.dedup();
             let existing = chapter.and_then(|c| current.iter().find(|l| l.chapter == c && l.number == entry.number));
             let level = Level {
                 id: existing.map_or_else(LevelId::new, |l| l.id),
