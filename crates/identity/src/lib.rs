@@ -6,6 +6,7 @@
 pub mod directory;
 pub mod error;
 pub mod model;
+pub mod oauth;
 pub mod password;
 mod passwords;
 pub mod ports;
