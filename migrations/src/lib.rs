@@ -13,6 +13,7 @@ mod m20261122_000005_create_licence_seats;
 mod m20261125_000006_limit_live_seats_per_trainee;
 mod m20261125_000007_rebuild_api_clients_and_attempts;
 mod m20261125_000009_create_xapi_statements;
+mod m20261126_000010_create_game_apps;
 
 #[derive(Debug)]
 pub struct Migrator;
@@ -29,6 +30,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000006_limit_live_seats_per_trainee::Migration),
             Box::new(m20261125_000007_rebuild_api_clients_and_attempts::Migration),
             Box::new(m20261125_000009_create_xapi_statements::Migration),
+            Box::new(m20261126_000010_create_game_apps::Migration),
         ]
     }
 }

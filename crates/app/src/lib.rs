@@ -10,5 +10,5 @@ mod unit_of_work;
 
 pub use people::{NewCompanyAdmin, People, PeopleError};
 pub use read_models::{AuditEntry, AuditFilter, DashboardCounts, ReadModels};
-pub use services::{ApiClientsApi, CatalogueApi, IngestionApi, LicensingApi, PeopleApi, SignInApi};
+pub use services::{ApiClientsApi, CatalogueApi, GameAppsApi, IngestionApi, LicensingApi, PeopleApi, SignInApi};
 pub use unit_of_work::{PeopleWork, UnitOfWork, Work};

@@ -7,10 +7,11 @@ use identity::{
     AdminActionError, AuthenticateError, Challenge, ChallengeError, ChangePasswordError, ForgotPasswordError,
     IdentityStore, Invitation, LoginError, Notifier, OpenedSession, PasswordHasher, PasswordLinkError, Principal,
     RequestContext, ResetLinkState, SetupError, SignIn, Step, User, UserFilter,
+    game_apps::{GameApp, GameAppDraft, GameAppError, GameAppStore, GameApps},
 };
 use kernel::{
-    Actor, AllocationId, ApiClientId, ApproachId, BatchId, ChapterId, Clock, CompanyId, CountryId, Email, IndustryId,
-    LevelId, Page, PageRequest, Scope, SeatId, SessionId, SkillId, UserId,
+    Actor, AllocationId, ApiClientId, ApproachId, BatchId, ChapterId, Clock, CompanyId, CountryId, Email, GameAppId,
+    IndustryId, LevelId, Page, PageRequest, Scope, SeatId, SessionId, SkillId, UserId,
 };
 use licensing::{
     Allocation, AllocationDraft, AllocationFilter, AllocationUse, Batch, BatchDraft, BatchFilter, Company,
@@ -159,5 +160,13 @@ service_trait! {
         async fn save_approach(&self, actor: &Actor, id: Option<ApproachId>, name: Translated) -> Result<Approach, CatalogueError>;
         async fn delete(&self, actor: &Actor, entry: Change) -> Result<(), CatalogueError>;
         async fn import(&self, actor: &Actor, file: ImportedCatalogue, apply: bool) -> Result<Vec<PlanEntry>, CatalogueError>;
+    }
+}
+
+service_trait! {
+    /// The games that sign trainees in through the portal: [`GameApps`].
+    pub trait GameAppsApi for impl<S: GameAppStore, C: Clock> GameApps<S, C> {
+        async fn list(&self, actor: &Actor) -> Result<Vec<GameApp>, GameAppError>;
+        async fn save(&self, actor: &Actor, id: Option<GameAppId>, draft: GameAppDraft) -> Result<GameApp, GameAppError>;
     }
 }

@@ -458,6 +458,18 @@ impl From<scoring::ClientError> for ApiError {
     }
 }
 
+impl From<identity::game_apps::GameAppError> for ApiError {
+    fn from(e: identity::game_apps::GameAppError) -> Self {
+        use identity::game_apps::GameAppError as E;
+        match e {
+            E::Forbidden => Self::new(ProblemCode::Forbidden),
+            E::NotFound => Self::new(ProblemCode::NotFound),
+            E::Invalid(problems) => Self::invalid(problems.iter().map(|p| FieldError::new(&p.field, p.code)).collect()),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
 impl From<scoring::CatalogueError> for ApiError {
     fn from(e: scoring::CatalogueError) -> Self {
         use scoring::CatalogueError as E;

@@ -29,6 +29,7 @@ pub struct AppState {
     pub people: Arc<dyn app::PeopleApi>,
     pub api_clients: Arc<dyn app::ApiClientsApi>,
     pub catalogue: Arc<dyn app::CatalogueApi>,
+    pub game_apps: Arc<dyn app::GameAppsApi>,
     pub ingestion: Arc<dyn app::IngestionApi>,
     pub tokens: auth::tokens::AccessTokens,
     pub trusted_proxies: client_address::TrustedProxies,

@@ -5,6 +5,7 @@
 
 pub mod directory;
 pub mod error;
+pub mod game_apps;
 pub mod model;
 pub mod oauth;
 pub mod password;

@@ -28,6 +28,8 @@ pub enum AuditAction {
     CompanyLogoChanged,
     CountryCreated,
     CountryUpdated,
+    GameAppCreated,
+    GameAppUpdated,
     IndustryCreated,
     IndustryUpdated,
     EulaAccepted,
@@ -57,7 +59,7 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 43] = [
+    pub const ALL: [Self; 45] = [
         Self::AllocationCreated,
         Self::AllocationUpdated,
         Self::ApiClientCreated,
@@ -75,6 +77,8 @@ impl AuditAction {
         Self::CompanyLogoChanged,
         Self::CountryCreated,
         Self::CountryUpdated,
+        Self::GameAppCreated,
+        Self::GameAppUpdated,
         Self::IndustryCreated,
         Self::IndustryUpdated,
         Self::EulaAccepted,
@@ -123,6 +127,8 @@ impl AuditAction {
             Self::CompanyLogoChanged => "company.logo_changed",
             Self::CountryCreated => "country.created",
             Self::CountryUpdated => "country.updated",
+            Self::GameAppCreated => "game_app.created",
+            Self::GameAppUpdated => "game_app.updated",
             Self::IndustryCreated => "industry.created",
             Self::IndustryUpdated => "industry.updated",
             Self::EulaAccepted => "eula.accepted",

@@ -63,6 +63,8 @@ field_codes! {
     ColumnMissing => "COLUMN_MISSING",
     /// A cell that must hold a whole number does not.
     NotANumber => "NOT_A_NUMBER",
+    /// A redirect URI a game app may not register (see `identity::oauth::RedirectUri`).
+    RedirectUri => "REDIRECT_URI",
     /// An item of a batch that is not what the operation takes (its `detail` says why).
     Malformed => "MALFORMED",
     /// A moment later than now.

@@ -72,6 +72,7 @@ id_type!(
     ApproachId,
     AttemptId,
     ApiClientId,
+    GameAppId,
     AuditEventId,
     EulaVersionId,
     PasswordPolicyId,

@@ -12,6 +12,7 @@ mod catalogue_file;
 mod companies;
 mod dto;
 mod game;
+mod game_apps;
 mod health;
 mod import_file;
 mod licences;
@@ -54,6 +55,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(catalogue::routes)
             .configure(api_clients::routes)
             .configure(game::routes)
+            .configure(game_apps::routes)
             .configure(xapi::routes)
             .default_service(web::to(not_found)),
     );

@@ -7,6 +7,7 @@ mod catalogue;
 mod cli;
 mod demo;
 mod game;
+mod game_apps;
 mod health;
 mod helpers;
 mod ingest_crash;

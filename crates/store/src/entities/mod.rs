@@ -14,6 +14,7 @@ pub mod countries;
 pub mod eula_acceptances;
 pub mod eula_texts;
 pub mod eula_versions;
+pub mod game_apps;
 pub mod industries;
 pub mod level_skills;
 pub mod levels;

@@ -3,6 +3,7 @@
 mod audit;
 mod directory;
 mod eula;
+mod game_apps;
 mod mail_queue;
 mod policies;
 mod sessions;

@@ -275,6 +275,8 @@ export const AuditAction = {
   companylogo_changed: 'company.logo_changed',
   countrycreated: 'country.created',
   countryupdated: 'country.updated',
+  game_appcreated: 'game_app.created',
+  game_appupdated: 'game_app.updated',
   industrycreated: 'industry.created',
   industryupdated: 'industry.updated',
   eulaaccepted: 'eula.accepted',
@@ -592,6 +594,7 @@ export const FieldCode = {
   TOO_MANY_ROWS: 'TOO_MANY_ROWS',
   COLUMN_MISSING: 'COLUMN_MISSING',
   NOT_A_NUMBER: 'NOT_A_NUMBER',
+  REDIRECT_URI: 'REDIRECT_URI',
   MALFORMED: 'MALFORMED',
   IN_FUTURE: 'IN_FUTURE',
   ABOVE_MAXIMUM: 'ABOVE_MAXIMUM',
@@ -622,6 +625,39 @@ password rule such as `UPPERCASE`, …).
 export interface FieldError {
   code: FieldCode;
   field: string;
+}
+
+/**
+ * When it stopped signing anyone in; `null` while it works.
+ */
+export type GameAppDisabledAt = string | null;
+
+export interface GameApp {
+  /** Public: the game sends it as `client_id`. */
+  client_id: string;
+  created_at: string;
+  /** When it stopped signing anyone in; `null` while it works. */
+  disabled_at?: GameAppDisabledAt;
+  id: string;
+  name: string;
+  redirect_uris: string[];
+  /** `play` (licence check, catalogue, own attempts) and `reports` (the trainee's own). */
+  scopes: string[];
+}
+
+export interface GameAppInput {
+  disabled?: boolean;
+  /**
+   * @minLength 1
+   * @maxLength 120
+   */
+  name: string;
+  /** 1 to 10: `http://127.0.0.1/…` or `http://[::1]/…` (the game may add any port), a
+private-use scheme named by a reverse domain (`com.example.game:/callback`), or
+`https://…`; no `localhost`, no `#fragment`. */
+  redirect_uris: string[];
+  /** `play` and/or `reports`. */
+  scopes: string[];
 }
 
 export interface Health {

@@ -45,6 +45,7 @@ const TARGET_TYPES = [
   'skill',
   'approach',
   'catalogue',
+  'game_app',
 ] as const;
 const ACTIONS: readonly string[] = Object.values(AuditAction);
 /** The most events one export holds (the server's bound). */

@@ -1,0 +1,197 @@
+//! Game apps: the games the super admin registers so they can sign trainees in through the
+//! portal. A game app is a public OAuth client — a name, a client id, the redirect URIs it
+//! may come back to and the scopes it may ask for — and has no secret, since a game on a
+//! trainee's device cannot keep one (RFC 8252 §8.4).
+
+use std::future::Future;
+
+use kernel::{Actor, AuditAction, AuditEvent, Clock, FieldCode, GameAppId, Scope, secret};
+use serde::Serialize;
+use serde_json::json;
+use time::OffsetDateTime;
+
+use crate::oauth::RedirectUri;
+
+/// One field's problem, as a stable code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldProblem {
+    pub field: String,
+    pub code: FieldCode,
+}
+
+impl FieldProblem {
+    fn new(field: impl Into<String>, code: FieldCode) -> Self {
+        Self { field: field.into(), code }
+    }
+}
+
+const MAX_NAME_CHARS: usize = 120;
+const MAX_REDIRECT_URIS: usize = 10;
+
+/// What a game app may ask a trainee to grant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameScope {
+    /// The licence check, the catalogue, and the trainee's own attempts.
+    Play,
+    /// The trainee's own reports.
+    Reports,
+}
+
+impl GameScope {
+    pub const ALL: [Self; 2] = [Self::Play, Self::Reports];
+
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Play => "play",
+            Self::Reports => "reports",
+        }
+    }
+
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == name)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameApp {
+    pub id: GameAppId,
+    pub name: String,
+    /// Public: the game sends it with every request.
+    pub client_id: String,
+    #[serde(serialize_with = "uris")]
+    pub redirect_uris: Vec<RedirectUri>,
+    pub scopes: Vec<GameScope>,
+    pub created_at: OffsetDateTime,
+    pub disabled_at: Option<OffsetDateTime>,
+}
+
+fn uris<S: serde::Serializer>(uris: &[RedirectUri], s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_seq(uris.iter().map(RedirectUri::as_str))
+}
+
+/// A game app as the super admin describes it.
+#[derive(Clone, Debug)]
+pub struct GameAppDraft {
+    pub name: String,
+    pub redirect_uris: Vec<String>,
+    pub scopes: Vec<String>,
+    /// A disabled app signs nobody in.
+    pub disabled: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum GameAppError {
+    #[error("forbidden")]
+    Forbidden,
+    #[error("not found")]
+    NotFound,
+    #[error("invalid game app")]
+    Invalid(Vec<FieldProblem>),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+pub trait GameAppStore: Clone + Send + Sync + 'static {
+    /// Every game app, newest first.
+    fn game_apps(&self) -> impl Future<Output = anyhow::Result<Vec<GameApp>>> + Send;
+
+    fn game_app(&self, id: GameAppId) -> impl Future<Output = anyhow::Result<Option<GameApp>>> + Send;
+
+    /// Inserts or updates the app (by id) and writes the audit line, in one transaction.
+    fn save_game_app(&self, app: &GameApp, audit: AuditEvent) -> impl Future<Output = anyhow::Result<()>> + Send;
+}
+
+type Result<T> = std::result::Result<T, GameAppError>;
+
+#[derive(Clone, Debug)]
+pub struct GameApps<S, C> {
+    store: S,
+    clock: C,
+}
+
+impl<S: GameAppStore, C: Clock> GameApps<S, C> {
+    pub const fn new(store: S, clock: C) -> Self {
+        Self { store, clock }
+    }
+
+    /// # Errors
+    /// `Forbidden` for anyone but the super admin.
+    pub async fn list(&self, actor: &Actor) -> Result<Vec<GameApp>> {
+        super_admin(actor)?;
+        Ok(self.store.game_apps().await?)
+    }
+
+    /// Registers a game app (`id` none) with a new client id, or changes one.
+    ///
+    /// # Errors
+    /// `Forbidden`; `NotFound`; `Invalid` naming the fields at fault.
+    pub async fn save(&self, actor: &Actor, id: Option<GameAppId>, draft: GameAppDraft) -> Result<GameApp> {
+        super_admin(actor)?;
+        let (name, redirect_uris, scopes) = check(&draft)?;
+        let now = self.clock.now();
+        let before = match id {
+            Some(id) => Some(self.store.game_app(id).await?.ok_or(GameAppError::NotFound)?),
+            None => None,
+        };
+        let app = GameApp {
+            id: id.unwrap_or_default(),
+            name,
+            client_id: before.as_ref().map_or_else(|| format!("game_{}", secret::new_token()), |b| b.client_id.clone()),
+            redirect_uris,
+            scopes,
+            created_at: before.as_ref().map_or(now, |b| b.created_at),
+            disabled_at: draft.disabled.then(|| before.as_ref().and_then(|b| b.disabled_at).unwrap_or(now)),
+        };
+        let action = if before.is_some() { AuditAction::GameAppUpdated } else { AuditAction::GameAppCreated };
+        let audit = actor.event(now, action, "game_app", app.id, None, json!({ "before": before, "after": app }));
+        self.store.save_game_app(&app, audit).await?;
+        Ok(app)
+    }
+}
+
+fn super_admin(actor: &Actor) -> Result<()> {
+    if actor.scope == Scope::All { Ok(()) } else { Err(GameAppError::Forbidden) }
+}
+
+fn check(draft: &GameAppDraft) -> Result<(String, Vec<RedirectUri>, Vec<GameScope>)> {
+    let mut problems = Vec::new();
+    let name = draft.name.trim().to_owned();
+    if name.is_empty() {
+        problems.push(FieldProblem::new("name", FieldCode::Required));
+    } else if name.chars().count() > MAX_NAME_CHARS {
+        problems.push(FieldProblem::new("name", FieldCode::TooLong));
+    } else if name.chars().any(char::is_control) {
+        problems.push(FieldProblem::new("name", FieldCode::ControlCharacter));
+    }
+    let mut redirect_uris: Vec<RedirectUri> = Vec::new();
+    for (index, raw) in draft.redirect_uris.iter().enumerate() {
+        match RedirectUri::parse(raw) {
+            Ok(uri) if redirect_uris.contains(&uri) => {
+                problems.push(FieldProblem::new(format!("redirect_uris.{index}"), FieldCode::Duplicate));
+            }
+            Ok(uri) => redirect_uris.push(uri),
+            Err(_) => problems.push(FieldProblem::new(format!("redirect_uris.{index}"), FieldCode::RedirectUri)),
+        }
+    }
+    if draft.redirect_uris.is_empty() {
+        problems.push(FieldProblem::new("redirect_uris", FieldCode::Required));
+    } else if draft.redirect_uris.len() > MAX_REDIRECT_URIS {
+        problems.push(FieldProblem::new("redirect_uris", FieldCode::OutOfRange));
+    }
+    let mut scopes = Vec::new();
+    for name in &draft.scopes {
+        match GameScope::parse(name) {
+            Some(scope) => scopes.push(scope),
+            None => problems.push(FieldProblem::new("scopes", FieldCode::Unknown)),
+        }
+    }
+    scopes.sort_unstable();
+    scopes.dedup();
+    if draft.scopes.is_empty() {
+        problems.push(FieldProblem::new("scopes", FieldCode::Required));
+    }
+    if problems.is_empty() { Ok((name, redirect_uris, scopes)) } else { Err(GameAppError::Invalid(problems)) }
+}

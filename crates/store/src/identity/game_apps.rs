@@ -1,0 +1,70 @@
+//! Game apps: the [`identity::game_apps::GameAppStore`] port.
+
+use anyhow::Context;
+use identity::{
+    game_apps::{GameApp, GameAppStore, GameScope},
+    oauth::RedirectUri,
+};
+use kernel::{AuditEvent, AuditLog, GameAppId};
+use sea_orm::{ActiveValue::Set, EntityTrait, QueryOrder, sea_query::OnConflict};
+
+use crate::{Store, entities::game_apps};
+
+impl GameAppStore for Store {
+    async fn game_apps(&self) -> anyhow::Result<Vec<GameApp>> {
+        let rows = game_apps::Entity::find().order_by_desc(game_apps::Column::CreatedAt).all(&self.db).await?;
+        rows.into_iter().map(to_app).collect()
+    }
+
+    async fn game_app(&self, id: GameAppId) -> anyhow::Result<Option<GameApp>> {
+        game_apps::Entity::find_by_id(id.as_uuid()).one(&self.db).await?.map(to_app).transpose()
+    }
+
+    async fn save_game_app(&self, app: &GameApp, audit: AuditEvent) -> anyhow::Result<()> {
+        let tx = self.begin().await?;
+        let uris: Vec<&str> = app.redirect_uris.iter().map(RedirectUri::as_str).collect();
+        let scopes: Vec<&str> = app.scopes.iter().map(|s| s.as_str()).collect();
+        let row = game_apps::ActiveModel {
+            id: Set(app.id.as_uuid()),
+            name: Set(app.name.clone()),
+            client_id: Set(app.client_id.clone()),
+            redirect_uris: Set(serde_json::to_string(&uris)?),
+            scopes: Set(serde_json::to_string(&scopes)?),
+            created_at: Set(app.created_at),
+            disabled_at: Set(app.disabled_at),
+        };
+        game_apps::Entity::insert(row)
+            .on_conflict(
+                OnConflict::column(game_apps::Column::Id)
+                    .update_columns([
+                        game_apps::Column::Name,
+                        game_apps::Column::RedirectUris,
+                        game_apps::Column::Scopes,
+                        game_apps::Column::DisabledAt,
+                    ])
+                    .to_owned(),
+            )
+            .exec_without_returning(&tx.db)
+            .await
+            .context("saving a game app")?;
+        tx.record(audit).await?;
+        tx.commit().await
+    }
+}
+
+fn to_app(row: game_apps::Model) -> anyhow::Result<GameApp> {
+    let uris: Vec<String> = serde_json::from_str(&row.redirect_uris).context("a game app's redirect URIs")?;
+    let scopes: Vec<String> = serde_json::from_str(&row.scopes).context("a game app's scopes")?;
+    Ok(GameApp {
+        id: row.id.into(),
+        name: row.name,
+        client_id: row.client_id,
+        redirect_uris: uris
+            .iter()
+            .map(|u| RedirectUri::parse(u).map_err(|e| anyhow::anyhow!("a stored redirect URI: {e}")))
+            .collect::<anyhow::Result<_>>()?,
+        scopes: scopes.iter().filter_map(|s| GameScope::parse(s)).collect(),
+        created_at: row.created_at,
+        disabled_at: row.disabled_at,
+    })
+}
