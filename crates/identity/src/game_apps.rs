@@ -159,13 +159,7 @@ fn super_admin(actor: &Actor) -> Result<()> {
 fn check(draft: &GameAppDraft) -> Result<(String, Vec<RedirectUri>, Vec<GameScope>)> {
     let mut problems = Vec::new();
     let name = draft.name.trim().to_owned();
-    if name.is_empty() {
-        problems.push(FieldProblem::new("name", FieldCode::Required));
-    } else if name.chars().count() > MAX_NAME_CHARS {
-        problems.push(FieldProblem::new("name", FieldCode::TooLong));
-    } else if name.chars().any(char::is_control) {
-        problems.push(FieldProblem::new("name", FieldCode::ControlCharacter));
-    }
+    problems.extend(kernel::text_problem(&name, MAX_NAME_CHARS).map(|code| FieldProblem::new("name", code)));
     let mut redirect_uris: Vec<RedirectUri> = Vec::new();
     for (index, raw) in draft.redirect_uris.iter().enumerate() {
         match RedirectUri::parse(raw) {

@@ -100,6 +100,21 @@ field_codes! {
     NoPersonalInfo => "NO_PERSONAL_INFO",
 }
 
+/// What is wrong with a short text a person typed (a name, a title), already trimmed: empty,
+/// longer than `max_chars`, or holding a control character. `None` when it is fine.
+#[must_use]
+pub fn text_problem(value: &str, max_chars: usize) -> Option<FieldCode> {
+    if value.is_empty() {
+        Some(FieldCode::Required)
+    } else if value.chars().count() > max_chars {
+        Some(FieldCode::TooLong)
+    } else if value.chars().any(char::is_control) {
+        Some(FieldCode::ControlCharacter)
+    } else {
+        None
+    }
+}
+
 impl serde::Serialize for FieldCode {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())

@@ -95,14 +95,9 @@ impl Checks {
 /// The field's problem.
 pub fn text(field: &'static str, raw: &str, max: usize) -> Result<String, FieldProblem> {
     let value = raw.trim();
-    if value.is_empty() {
-        Err(FieldProblem::new(field, FieldCode::Required))
-    } else if value.chars().count() > max {
-        Err(FieldProblem::new(field, FieldCode::TooLong))
-    } else if value.chars().any(char::is_control) {
-        Err(FieldProblem::new(field, FieldCode::ControlCharacter))
-    } else {
-        Ok(value.to_owned())
+    match kernel::text_problem(value, max) {
+        Some(code) => Err(FieldProblem::new(field, code)),
+        None => Ok(value.to_owned()),
     }
 }
 

@@ -245,13 +245,7 @@ fn hint(secret: &str) -> String {
 fn check(draft: ApiClientDraft) -> Result<(String, ClientScope, u32)> {
     let mut problems = Vec::new();
     let name = draft.name.trim().to_owned();
-    if name.is_empty() {
-        problems.push(ItemProblem::new("name", FieldCode::Required));
-    } else if name.chars().count() > MAX_NAME_CHARS {
-        problems.push(ItemProblem::new("name", FieldCode::TooLong));
-    } else if name.chars().any(char::is_control) {
-        problems.push(ItemProblem::new("name", FieldCode::ControlCharacter));
-    }
+    problems.extend(kernel::text_problem(&name, MAX_NAME_CHARS).map(|code| ItemProblem::new("name", code)));
     let scope = match draft.scope {
         ClientScope::Companies(mut companies) => {
             companies.sort_unstable();
