@@ -14,6 +14,7 @@ mod m20261125_000006_limit_live_seats_per_trainee;
 mod m20261125_000007_rebuild_api_clients_and_attempts;
 mod m20261125_000009_create_xapi_statements;
 mod m20261126_000010_create_game_apps;
+mod m20261126_000011_create_game_sign_in;
 
 #[derive(Debug)]
 pub struct Migrator;
@@ -31,6 +32,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000007_rebuild_api_clients_and_attempts::Migration),
             Box::new(m20261125_000009_create_xapi_statements::Migration),
             Box::new(m20261126_000010_create_game_apps::Migration),
+            Box::new(m20261126_000011_create_game_sign_in::Migration),
         ]
     }
 }

@@ -3,12 +3,18 @@
 //! HTTP adapter calls these; the server wires the adapters behind the ports.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+mod game_sign_in;
 mod people;
 mod read_models;
 mod services;
 mod unit_of_work;
 
+pub use game_sign_in::{
+    GameSignIn, GameSignInError, HandoffError, IssuedTokens, Player, PlayerCard, PlayerError, TokenError,
+};
 pub use people::{NewCompanyAdmin, People, PeopleError};
 pub use read_models::{AuditEntry, AuditFilter, DashboardCounts, ReadModels};
-pub use services::{ApiClientsApi, CatalogueApi, GameAppsApi, IngestionApi, LicensingApi, PeopleApi, SignInApi};
-pub use unit_of_work::{PeopleWork, UnitOfWork, Work};
+pub use services::{
+    ApiClientsApi, CatalogueApi, GameAppsApi, GameSignInApi, IngestionApi, LicensingApi, PeopleApi, SignInApi,
+};
+pub use unit_of_work::{GameUnit, GameWork, PeopleUnit, PeopleWork, UnitOfWork, Work};

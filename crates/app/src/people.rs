@@ -6,7 +6,7 @@ use kernel::FieldCode;
 use kernel::{Actor, BatchId, CompanyId, Email, Role, UserId};
 use licensing::{ImportError, ImportRow, Invalid, LicensingError, RowPlan, TraineeDraft, drafts};
 
-use crate::{PeopleWork, UnitOfWork};
+use crate::{PeopleUnit, PeopleWork};
 
 #[derive(Debug, thiserror::Error)]
 pub enum PeopleError {
@@ -54,7 +54,7 @@ pub struct People<U> {
     work: U,
 }
 
-impl<U: UnitOfWork> People<U> {
+impl<U: PeopleUnit> People<U> {
     pub const fn new(work: U) -> Self {
         Self { work }
     }
@@ -171,6 +171,7 @@ mod tests {
     use kernel::Scope;
 
     use super::*;
+    use crate::UnitOfWork;
 
     /// Every step the use case took inside its unit of work, and the commits, in order.
     #[derive(Clone, Default)]
@@ -234,6 +235,10 @@ mod tests {
 
         async fn commit(&self, _: Self) -> anyhow::Result<()> {
             self.step("commit")
+        }
+
+        fn now(&self) -> time::OffsetDateTime {
+            time::OffsetDateTime::UNIX_EPOCH
         }
     }
 

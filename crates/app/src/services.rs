@@ -8,6 +8,7 @@ use identity::{
     IdentityStore, Invitation, LoginError, Notifier, OpenedSession, PasswordHasher, PasswordLinkError, Principal,
     RequestContext, ResetLinkState, SetupError, SignIn, Step, User, UserFilter,
     game_apps::{GameApp, GameAppDraft, GameAppError, GameAppStore, GameApps},
+    grants::{AuthorizationRequest, CheckedRequest},
 };
 use kernel::{
     Actor, AllocationId, ApiClientId, ApproachId, BatchId, ChapterId, Clock, CompanyId, CountryId, Email, GameAppId,
@@ -27,7 +28,10 @@ use scoring::{
 };
 use time::OffsetDateTime;
 
-use crate::{NewCompanyAdmin, People, PeopleError, UnitOfWork};
+use crate::{
+    GameSignIn, GameSignInError, GameUnit, HandoffError, IssuedTokens, NewCompanyAdmin, People, PeopleError,
+    PeopleUnit, Player, PlayerCard, PlayerError, TokenError,
+};
 
 type LicensingResult<T> = Result<T, LicensingError>;
 
@@ -121,12 +125,27 @@ service_trait! {
 
 service_trait! {
     /// The people use cases: [`People`].
-    pub trait PeopleApi for impl<U: UnitOfWork> People<U> {
+    pub trait PeopleApi for impl<U: PeopleUnit> People<U> {
         async fn create_company_admin(&self, actor: &Actor, admin: NewCompanyAdmin) -> Result<User, PeopleError>;
         async fn create_trainee(&self, actor: &Actor, company: Option<CompanyId>, draft: &TraineeDraft) -> Result<User, PeopleError>;
         async fn disable(&self, actor: &Actor, id: UserId) -> Result<User, PeopleError>;
         async fn preview_import(&self, actor: &Actor, company: Option<CompanyId>, default_batch: Option<BatchId>, rows: Vec<ImportRow>) -> Result<Vec<RowPlan>, PeopleError>;
         async fn import(&self, actor: &Actor, company: Option<CompanyId>, default_batch: Option<BatchId>, rows: Vec<ImportRow>) -> Result<Vec<UserId>, PeopleError>;
+    }
+}
+
+service_trait! {
+    /// The game's sign-in through the portal (OAuth) and its hand-off back: [`GameSignIn`].
+    pub trait GameSignInApi for impl<U: GameUnit> GameSignIn<U> {
+        async fn check(&self, request: &AuthorizationRequest) -> Result<CheckedRequest, GameSignInError>;
+        async fn authorize(&self, trainee: &Principal, request: &AuthorizationRequest, approve: bool, ctx: &RequestContext) -> Result<String, GameSignInError>;
+        async fn exchange(&self, client_id: &str, code: &str, redirect_uri: &str, verifier: &str, ctx: &RequestContext) -> Result<IssuedTokens, TokenError>;
+        async fn refresh(&self, client_id: &str, refresh_token: &str) -> Result<IssuedTokens, TokenError>;
+        async fn revoke(&self, client_id: &str, refresh_token: Option<&str>, session: Option<SessionId>) -> anyhow::Result<()>;
+        async fn player(&self, session: SessionId) -> Result<Player, PlayerError>;
+        async fn card(&self, player: &Player) -> Result<PlayerCard, GameSignInError>;
+        async fn handoff(&self, trainee: UserId, within: Option<&scoring::ClientScope>) -> Result<Challenge, GameSignInError>;
+        async fn game_login(&self, token: &str, locale: &str, ctx: &RequestContext) -> Result<Step, HandoffError>;
     }
 }
 

@@ -2,37 +2,59 @@
 
 use std::future::Future;
 
-use identity::{AdminActionError, CreateUserError, IdentityStore, Notifier, PasswordHasher, SignIn, User};
-use kernel::{Actor, BatchId, Clock, CompanyId, Email, Scope, UserId};
-use licensing::{ImportError, ImportRow, Licensing, LicensingError, LicensingStore, RowPlan, TraineeDraft};
+use identity::{
+    AdminActionError, AuthenticateError, Challenge, ChallengeError, CreateUserError, IdentityStore, Notifier,
+    OpenedSession, PasswordHasher, RequestContext, SessionKind, SignIn, Step, User,
+    game_apps::{GameApp, GameAppStore},
+    grants::{CodeUse, GameGrant, GrantStore, NewCode, RefreshUse},
+};
+use kernel::{Actor, AuditEvent, BatchId, Clock, CompanyId, Email, GameAppId, Scope, SeatId, SessionId, UserId};
+use licensing::{
+    Batch, Company, ImportError, ImportRow, Licensing, LicensingError, LicensingStore, RowPlan, Seat, TraineeDraft,
+};
+use time::OffsetDateTime;
 
 /// Starts and commits transactions. What a unit of work writes, mail included, becomes visible
 /// at [`UnitOfWork::commit`] and not before; one dropped uncommitted (an error, a crashed
 /// process) leaves nothing behind.
 pub trait UnitOfWork: Clone + Send + Sync + 'static {
-    /// The services of one transaction.
-    type Work: PeopleWork;
+    /// The services of one transaction: a use case asks for the steps it takes
+    /// ([`PeopleWork`], [`GameWork`]).
+    type Work: Send + Sync;
 
     fn begin(&self) -> impl Future<Output = anyhow::Result<Self::Work>> + Send;
 
     fn commit(&self, work: Self::Work) -> impl Future<Output = anyhow::Result<()>> + Send;
+
+    /// The time by the services' clock.
+    fn now(&self) -> OffsetDateTime;
 }
 
-/// Declares [`PeopleWork`] and implements it for [`Work`], each step forwarding to the
-/// domain service named after `=>`: a signature is written once.
-macro_rules! people_work {
-    ($($(#[$doc:meta])* async fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty
+/// A unit of work whose transactions take the people use cases' steps.
+pub trait PeopleUnit: UnitOfWork<Work: PeopleWork> {}
+impl<U: UnitOfWork<Work: PeopleWork>> PeopleUnit for U {}
+
+/// A unit of work whose transactions take the game sign-in's steps.
+pub trait GameUnit: UnitOfWork<Work: GameWork> {}
+impl<U: UnitOfWork<Work: GameWork>> GameUnit for U {}
+
+/// Declares the steps trait `$steps` and implements it for [`Work`] over a store with
+/// `$bounds`, each step forwarding to the domain service (or the transaction's port) named
+/// after `=>`: a signature is written once.
+macro_rules! work_steps {
+    ($(#[$trait_doc:meta])* $steps:ident where S: $($bounds:path)|+;
+     $($(#[$doc:meta])* async fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty
         => $service:ident.$method:ident($($call:expr),*);)+) => {
-        /// The steps of the people use cases, each a domain service's, inside one unit of work.
+        $(#[$trait_doc])*
         #[async_trait::async_trait]
-        pub trait PeopleWork: Send + Sync {
+        pub trait $steps: Send + Sync {
             $($(#[$doc])* async fn $name(&self $(, $arg: $ty)*) -> $ret;)+
         }
 
         #[async_trait::async_trait]
-        impl<S, N, H, C> PeopleWork for Work<S, N, H, C>
+        impl<S, N, H, C> $steps for Work<S, N, H, C>
         where
-            S: IdentityStore + LicensingStore,
+            S: $($bounds +)+,
             N: Notifier,
             H: PasswordHasher,
             C: Clock,
@@ -44,7 +66,9 @@ macro_rules! people_work {
     };
 }
 
-people_work! {
+work_steps! {
+    /// The steps of the people use cases, each a domain service's, inside one unit of work.
+    PeopleWork where S: IdentityStore | LicensingStore;
     async fn user(&self, scope: Scope, id: UserId) -> Result<User, AdminActionError> => identity.user_in_scope_by_id(scope, id);
     async fn acting_company(&self, actor: &Actor, named: Option<CompanyId>) -> Result<CompanyId, LicensingError> => licensing.acting_company(actor, named);
     async fn create_company_admin(&self, actor: &Actor, company: CompanyId, email: Email, name: &str, locale: &str) -> Result<User, CreateUserError> => identity.create_company_admin(actor, company, email, name, locale);
@@ -57,6 +81,35 @@ people_work! {
     /// The company the rows go to, and each row's verdict.
     async fn preview_import(&self, actor: &Actor, company: Option<CompanyId>, default_batch: Option<BatchId>, default_locale: &'static str, rows: Vec<ImportRow>) -> Result<(CompanyId, Vec<RowPlan>), LicensingError> => licensing.preview_import(actor, company, default_batch, default_locale, rows);
     async fn import(&self, actor: &Actor, company: Option<CompanyId>, default_batch: Option<BatchId>, default_locale: &'static str, rows: Vec<ImportRow>) -> Result<Vec<UserId>, ImportError> => licensing.import(actor, company, default_batch, default_locale, rows);
+}
+
+work_steps! {
+    /// The steps of the game's sign-in, inside one unit of work.
+    GameWork where S: IdentityStore | LicensingStore | GrantStore | GameAppStore;
+    /// The game app with this client id, enabled or not.
+    async fn game_app(&self, client_id: &str) -> anyhow::Result<Option<GameApp>> => transaction.game_app_by_client(client_id);
+    async fn game_app_by_id(&self, id: GameAppId) -> anyhow::Result<Option<GameApp>> => transaction.game_app(id);
+    /// An active trainee.
+    async fn trainee(&self, id: UserId) -> Result<User, AdminActionError> => identity.active_trainee(id);
+    async fn valid_seat(&self, user: UserId) -> Result<Seat, LicensingError> => licensing.valid_seat(user);
+    async fn start_game(&self, user: UserId) -> Result<SeatId, LicensingError> => licensing.start_game(user);
+    async fn company(&self, id: CompanyId) -> Result<Company, LicensingError> => licensing.company(Scope::All, id);
+    async fn batch(&self, id: BatchId) -> Result<Batch, LicensingError> => licensing.batch(Scope::All, id);
+    async fn issue_code(&self, code: NewCode) -> anyhow::Result<()> => transaction.issue_code(code);
+    async fn use_code(&self, code_hash: &str, at: OffsetDateTime) -> anyhow::Result<CodeUse> => transaction.use_code(code_hash, at);
+    async fn bind_code(&self, code: uuid::Uuid, session: SessionId) -> anyhow::Result<()> => transaction.bind_code(code, session);
+    async fn issue_refresh(&self, session: SessionId, token_hash: &str, at: OffsetDateTime, expires_at: OffsetDateTime) -> anyhow::Result<()> => transaction.issue_refresh(session, token_hash, at, expires_at);
+    async fn use_refresh(&self, token_hash: &str, at: OffsetDateTime) -> anyhow::Result<RefreshUse> => transaction.use_refresh(token_hash, at);
+    async fn refreshed_session(&self, token_hash: &str) -> anyhow::Result<Option<SessionId>> => transaction.refreshed_session(token_hash);
+    async fn open_game_session(&self, user: User, grant: GameGrant, ctx: &RequestContext) -> anyhow::Result<OpenedSession> => identity.open_game_session(user, grant, ctx);
+    async fn game_session(&self, id: SessionId) -> Result<(User, GameGrant), AuthenticateError> => identity.authenticate_game(id);
+    /// Ends a game app's session: its access and refresh tokens die with it.
+    async fn end_session(&self, id: SessionId) -> anyhow::Result<bool> => identity.end_session(id);
+    async fn issue_handoff(&self, user: &User) -> anyhow::Result<Challenge> => identity.issue_handoff(user);
+    async fn take_handoff(&self, token: &str) -> Result<User, ChallengeError> => identity.take_handoff(token);
+    /// The EULA step, or a session of kind `game`.
+    async fn after_handoff(&self, user: User, locale: &str, ctx: &RequestContext) -> anyhow::Result<Step> => identity.after_second_factor(user, SessionKind::Game, locale, ctx);
+    async fn audit(&self, event: AuditEvent) -> anyhow::Result<()> => identity.audit(event);
 }
 
 /// The domain services bound to one transaction: what an adapter's [`UnitOfWork`] begins.

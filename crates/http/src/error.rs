@@ -65,6 +65,15 @@ pub enum ProblemCode {
     /// Something still refers to what was to be deleted: a chapter's levels, a level's
     /// attempts (retire it instead), the levels or attempts of a skill or approach.
     InUse,
+    /// No enabled game app has this `client_id`: the portal does not send the browser back.
+    OauthClient,
+    /// The `redirect_uri` is missing or not registered for the game app: never redirected to.
+    OauthRedirectUri,
+    /// Anything else wrong with an authorization request: `redirect_to` is the game's
+    /// redirect URI carrying the OAuth `error` (and `state`), where the browser goes next.
+    OauthRequest,
+    /// A hand-off link that was used, has expired (60 s) or was never issued.
+    GameTokenInvalid,
     DatabaseUnavailable,
     Internal,
 }
@@ -92,6 +101,8 @@ impl ProblemCode {
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::XapiVersion | Self::NotSupported | Self::StatementRejected => StatusCode::BAD_REQUEST,
             Self::Conflict | Self::InUse => StatusCode::CONFLICT,
+            Self::OauthClient | Self::OauthRedirectUri | Self::OauthRequest => StatusCode::BAD_REQUEST,
+            Self::GameTokenInvalid => StatusCode::UNAUTHORIZED,
             Self::LinkExpired => StatusCode::GONE,
             Self::DatabaseUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -132,6 +143,10 @@ impl ProblemCode {
             Self::StatementRejected => "Statement rejected",
             Self::Conflict => "Conflicts with what was recorded",
             Self::InUse => "Still in use",
+            Self::OauthClient => "Unknown game",
+            Self::OauthRedirectUri => "Redirect URI not registered",
+            Self::OauthRequest => "Authorization request refused",
+            Self::GameTokenInvalid => "Game link used or expired",
             Self::DatabaseUnavailable => "Database unavailable",
             Self::Internal => "Internal error",
         }
@@ -164,6 +179,9 @@ pub struct Problem {
     /// For `USER_STATE`: the user's status (`invited`, `active` or `disabled`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user_status: Option<&'static str>,
+    /// For `OAUTH_REQUEST`: where to send the browser (the game, told what went wrong).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redirect_to: Option<String>,
 }
 
 /// One field's problem, as a stable code the UI translates (`REQUIRED`, `INVALID_EMAIL`, a
@@ -211,6 +229,7 @@ pub struct ApiError {
     retry_after: Option<time::Duration>,
     remaining_attempts: Option<u16>,
     user_status: Option<&'static str>,
+    redirect_to: Option<String>,
     /// Logged, never sent.
     source: Option<anyhow::Error>,
 }
@@ -225,6 +244,7 @@ impl ApiError {
             retry_after: None,
             remaining_attempts: None,
             user_status: None,
+            redirect_to: None,
             source: None,
         }
     }
@@ -470,6 +490,54 @@ impl From<identity::game_apps::GameAppError> for ApiError {
     }
 }
 
+impl From<identity::grants::RequestError> for ApiError {
+    fn from(e: identity::grants::RequestError) -> Self {
+        use identity::grants::RequestError as E;
+        match e {
+            E::UnknownClient => Self::new(ProblemCode::OauthClient),
+            E::RedirectUri => Self::new(ProblemCode::OauthRedirectUri),
+            E::Invalid { description, redirect_to, .. } => {
+                Self { redirect_to: Some(redirect_to), ..Self::new(ProblemCode::OauthRequest) }.with_detail(description)
+            }
+        }
+    }
+}
+
+impl From<app::GameSignInError> for ApiError {
+    fn from(e: app::GameSignInError) -> Self {
+        use app::GameSignInError as E;
+        match e {
+            E::Request(e) => e.into(),
+            E::NotATrainee => {
+                Self::new(ProblemCode::Forbidden).with_detail("only trainees sign in to the game; admins do not play")
+            }
+            E::UnknownTrainee => Self::new(ProblemCode::NotFound),
+            E::Licensing(e) => e.into(),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<app::HandoffError> for ApiError {
+    fn from(e: app::HandoffError) -> Self {
+        use app::HandoffError as E;
+        match e {
+            E::Invalid => Self::new(ProblemCode::GameTokenInvalid),
+            E::Licensing(e) => e.into(),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<app::PlayerError> for ApiError {
+    fn from(e: app::PlayerError) -> Self {
+        match e {
+            app::PlayerError::Session(e) => e.into(),
+            app::PlayerError::Licensing(e) => e.into(),
+        }
+    }
+}
+
 impl From<scoring::CatalogueError> for ApiError {
     fn from(e: scoring::CatalogueError) -> Self {
         use scoring::CatalogueError as E;
@@ -587,6 +655,7 @@ impl ResponseError for ApiError {
             retry_after_seconds,
             remaining_attempts: self.remaining_attempts,
             user_status: self.user_status,
+            redirect_to: self.redirect_to.clone(),
         })
     }
 }
@@ -629,6 +698,10 @@ mod tests {
             ProblemCode::StatementRejected,
             ProblemCode::Conflict,
             ProblemCode::InUse,
+            ProblemCode::OauthClient,
+            ProblemCode::OauthRedirectUri,
+            ProblemCode::OauthRequest,
+            ProblemCode::GameTokenInvalid,
             ProblemCode::DatabaseUnavailable,
             ProblemCode::Internal,
         ];

@@ -30,6 +30,7 @@ pub struct AppState {
     pub api_clients: Arc<dyn app::ApiClientsApi>,
     pub catalogue: Arc<dyn app::CatalogueApi>,
     pub game_apps: Arc<dyn app::GameAppsApi>,
+    pub game_sign_in: Arc<dyn app::GameSignInApi>,
     pub ingestion: Arc<dyn app::IngestionApi>,
     pub tokens: auth::tokens::AccessTokens,
     pub trusted_proxies: client_address::TrustedProxies,

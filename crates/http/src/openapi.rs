@@ -38,7 +38,9 @@ struct BearerAuth;
 
 impl utoipa::Modify for BearerAuth {
     fn modify(&self, api: &mut utoipa::openapi::OpenApi) {
-        use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+        use utoipa::openapi::security::{
+            ApiKey, ApiKeyValue, AuthorizationCode, Flow, HttpAuthScheme, HttpBuilder, OAuth2, Scopes, SecurityScheme,
+        };
         let components = api.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             "bearer",
@@ -56,6 +58,21 @@ impl utoipa::Modify for BearerAuth {
                     ))
                     .build(),
             ),
+        );
+        components.add_security_scheme(
+            "game_token",
+            SecurityScheme::OAuth2(OAuth2::with_description(
+                [Flow::AuthorizationCode(AuthorizationCode::new(
+                    "/oauth/authorize",
+                    "/oauth/token",
+                    Scopes::from_iter([
+                        ("play", "Check the licence, read the levels, post one's own attempts"),
+                        ("reports", "Read one's own reports"),
+                    ]),
+                ))],
+                "A trainee signed in to a registered game app: authorization code with PKCE (S256), \
+                 no client secret. See docs/game-integration.md.",
+            )),
         );
         components.add_security_scheme(
             "api_client_basic",

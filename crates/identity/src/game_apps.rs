@@ -5,7 +5,7 @@
 
 use std::future::Future;
 
-use kernel::{Actor, AuditAction, AuditEvent, Clock, FieldCode, GameAppId, Scope, secret};
+use kernel::{Actor, ApiClientId, AuditAction, AuditEvent, Clock, FieldCode, GameAppId, Scope, secret};
 use serde::Serialize;
 use serde_json::json;
 use time::OffsetDateTime;
@@ -64,6 +64,10 @@ pub struct GameApp {
     #[serde(serialize_with = "uris")]
     pub redirect_uris: Vec<RedirectUri>,
     pub scopes: Vec<GameScope>,
+    /// The game's API client (kind `game`) its trainees' attempts are recorded under, so an
+    /// attempt sent by the device and again by the game's server is one attempt. `None` only
+    /// for apps registered before apps named one: they post no attempts until they do.
+    pub api_client: Option<ApiClientId>,
     pub created_at: OffsetDateTime,
     pub disabled_at: Option<OffsetDateTime>,
 }
@@ -78,6 +82,7 @@ pub struct GameAppDraft {
     pub name: String,
     pub redirect_uris: Vec<String>,
     pub scopes: Vec<String>,
+    pub api_client: Option<ApiClientId>,
     /// A disabled app signs nobody in.
     pub disabled: bool,
 }
@@ -100,8 +105,9 @@ pub trait GameAppStore: Clone + Send + Sync + 'static {
 
     fn game_app(&self, id: GameAppId) -> impl Future<Output = anyhow::Result<Option<GameApp>>> + Send;
 
-    /// Inserts or updates the app (by id) and writes the audit line, in one transaction.
-    fn save_game_app(&self, app: &GameApp, audit: AuditEvent) -> impl Future<Output = anyhow::Result<()>> + Send;
+    /// Inserts or updates the app (by id) and writes the audit line, in one transaction;
+    /// `false` (and nothing written) when its API client is not a live `game` client.
+    fn save_game_app(&self, app: &GameApp, audit: AuditEvent) -> impl Future<Output = anyhow::Result<bool>> + Send;
 }
 
 type Result<T> = std::result::Result<T, GameAppError>;
@@ -130,7 +136,7 @@ impl<S: GameAppStore, C: Clock> GameApps<S, C> {
     /// `Forbidden`; `NotFound`; `Invalid` naming the fields at fault.
     pub async fn save(&self, actor: &Actor, id: Option<GameAppId>, draft: GameAppDraft) -> Result<GameApp> {
         super_admin(actor)?;
-        let (name, redirect_uris, scopes) = check(&draft)?;
+        let (name, redirect_uris, scopes, api_client) = check(&draft)?;
         let now = self.clock.now();
         let before = match id {
             Some(id) => Some(self.store.game_app(id).await?.ok_or(GameAppError::NotFound)?),
@@ -142,13 +148,17 @@ impl<S: GameAppStore, C: Clock> GameApps<S, C> {
             client_id: before.as_ref().map_or_else(|| format!("game_{}", secret::new_token()), |b| b.client_id.clone()),
             redirect_uris,
             scopes,
+            api_client: Some(api_client),
             created_at: before.as_ref().map_or(now, |b| b.created_at),
             disabled_at: draft.disabled.then(|| before.as_ref().and_then(|b| b.disabled_at).unwrap_or(now)),
         };
         let action = if before.is_some() { AuditAction::GameAppUpdated } else { AuditAction::GameAppCreated };
         let audit = actor.event(now, action, "game_app", app.id, None, json!({ "before": before, "after": app }));
-        self.store.save_game_app(&app, audit).await?;
-        Ok(app)
+        if self.store.save_game_app(&app, audit).await? {
+            Ok(app)
+        } else {
+            Err(GameAppError::Invalid(vec![FieldProblem::new("api_client_id", FieldCode::Unknown)]))
+        }
     }
 }
 
@@ -156,7 +166,7 @@ fn super_admin(actor: &Actor) -> Result<()> {
     if actor.scope == Scope::All { Ok(()) } else { Err(GameAppError::Forbidden) }
 }
 
-fn check(draft: &GameAppDraft) -> Result<(String, Vec<RedirectUri>, Vec<GameScope>)> {
+fn check(draft: &GameAppDraft) -> Result<(String, Vec<RedirectUri>, Vec<GameScope>, ApiClientId)> {
     let mut problems = Vec::new();
     let name = draft.name.trim().to_owned();
     problems.extend(kernel::text_problem(&name, MAX_NAME_CHARS).map(|code| FieldProblem::new("name", code)));
@@ -187,5 +197,11 @@ fn check(draft: &GameAppDraft) -> Result<(String, Vec<RedirectUri>, Vec<GameScop
     if draft.scopes.is_empty() {
         problems.push(FieldProblem::new("scopes", FieldCode::Required));
     }
-    if problems.is_empty() { Ok((name, redirect_uris, scopes)) } else { Err(GameAppError::Invalid(problems)) }
+    if draft.api_client.is_none() {
+        problems.push(FieldProblem::new("api_client_id", FieldCode::Required));
+    }
+    match draft.api_client {
+        Some(api_client) if problems.is_empty() => Ok((name, redirect_uris, scopes, api_client)),
+        _ => Err(GameAppError::Invalid(problems)),
+    }
 }

@@ -6,6 +6,7 @@
 pub mod directory;
 pub mod error;
 pub mod game_apps;
+pub mod grants;
 pub mod model;
 pub mod oauth;
 pub mod password;

@@ -97,7 +97,10 @@ impl Credentials {
 pub enum SessionKind {
     Password,
     Sso,
+    /// Opened from the game's hand-off link.
     Game,
+    /// Held by a game app for its trainee (OAuth); never a portal session.
+    GameApp,
 }
 
 impl SessionKind {
@@ -107,6 +110,7 @@ impl SessionKind {
             Self::Password => "password",
             Self::Sso => "sso",
             Self::Game => "game",
+            Self::GameApp => "game_app",
         }
     }
 }
@@ -121,6 +125,8 @@ pub struct NewSession {
     pub created_at: OffsetDateTime,
     pub expires_at: OffsetDateTime,
     pub context: RequestContext,
+    /// Only for [`SessionKind::GameApp`].
+    pub game: Option<crate::grants::GameGrant>,
 }
 
 /// A session with what every request needs to judge it, read in one query.
@@ -134,6 +140,8 @@ pub struct SessionView {
     pub revoked_at: Option<OffsetDateTime>,
     /// The company's session time; `None` for super admins.
     pub company_session_minutes: Option<u8>,
+    /// What a game app holds: a session that never serves the portal.
+    pub game: Option<crate::grants::GameGrant>,
 }
 
 /// The person behind an accepted session.
@@ -166,6 +174,8 @@ pub enum TokenPurpose {
     GameHandoff,
     OtpChallenge,
     EulaChallenge,
+    /// The EULA step of a sign-in by the game's hand-off link.
+    GameEulaChallenge,
 }
 
 impl TokenPurpose {
@@ -177,6 +187,7 @@ impl TokenPurpose {
             Self::GameHandoff => "game_handoff",
             Self::OtpChallenge => "otp_challenge",
             Self::EulaChallenge => "eula_challenge",
+            Self::GameEulaChallenge => "game_eula",
         }
     }
 }

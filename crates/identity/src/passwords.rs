@@ -8,8 +8,8 @@ use time::{Duration, OffsetDateTime};
 
 use crate::{
     AdminActionError, AuditEvent, ChangePasswordError, ForgotPasswordError, IdentityStore, Invitation, Notifier,
-    PasswordHasher, PasswordLinkError, Principal, RequestContext, ResetLinkState, SignIn, Step, TokenPurpose, User,
-    UserStatus, rules,
+    PasswordHasher, PasswordLinkError, Principal, RequestContext, ResetLinkState, SessionKind, SignIn, Step,
+    TokenPurpose, User, UserStatus, rules,
 };
 
 impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H, C> {
@@ -173,7 +173,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         self.store().set_password(user.id, &hash).await?;
         let user = User { status: UserStatus::Active, ..user };
         self.audit(self.event(Some(&user), AuditAction::InvitationAccepted, "user", user.id.to_string(), ctx)).await?;
-        Ok(self.after_second_factor(user, locale, ctx).await?)
+        Ok(self.after_second_factor(user, SessionKind::Password, locale, ctx).await?)
     }
 
     /// A fresh invitation link for someone who has not accepted yet; earlier links die.

@@ -9,6 +9,7 @@ use crate::{
     AuditEvent, AuthenticateError, ChallengeError, EulaAcceptance, EulaDocument, IdentityStore, LoginError, NewSession,
     Notifier, OneTimeToken, PasswordHash, PasswordHasher, Principal, RequestContext, SessionKind, TokenPurpose, User,
     UserStatus,
+    grants::{self, GameGrant},
     rules::{self, SessionPolicy},
     secret,
 };
@@ -148,7 +149,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         if credentials.requires_otp() {
             return Ok(Step::OtpRequired(self.send_otp(&user, ctx).await?));
         }
-        Ok(self.after_second_factor(user, locale, ctx).await?)
+        Ok(self.after_second_factor(user, SessionKind::Password, locale, ctx).await?)
     }
 
     /// The e-mailed code step.
@@ -182,7 +183,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         }
         let user = self.take(token.id, token.user, now).await?;
         self.audit(self.event(Some(&user), AuditAction::OtpVerified, "user", user.id.to_string(), ctx)).await?;
-        Ok(self.after_second_factor(user, locale, ctx).await?)
+        Ok(self.after_second_factor(user, SessionKind::Password, locale, ctx).await?)
     }
 
     /// A new code for the same challenge, after a cool-down.
@@ -224,14 +225,14 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         ctx: &RequestContext,
     ) -> Result<OpenedSession, ChallengeError> {
         let now = self.clock.now();
-        let token = self.live_token(TokenPurpose::EulaChallenge, challenge, now).await?;
+        let (token, kind) = self.live_eula_step(challenge, now).await?;
         let eula = self.store.current_eula(locale).await?.ok_or(ChallengeError::Expired)?;
         let user = self.take(token.id, token.user, now).await?;
         self.store
             .accept_eula(EulaAcceptance { user: user.id, version: eula.id, at: now, context: ctx.clone() })
             .await?;
         self.audit(self.event(Some(&user), AuditAction::EulaAccepted, "eula", eula.version.to_string(), ctx)).await?;
-        Ok(self.open_session(user, SessionKind::Password, ctx).await?)
+        Ok(self.open_session(user, kind, ctx).await?)
     }
 
     /// Declining ends the attempt: no session.
@@ -240,7 +241,7 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     /// [`ChallengeError::Expired`] when the challenge is unknown, used or old.
     pub async fn decline_eula(&self, challenge: &str, ctx: &RequestContext) -> Result<(), ChallengeError> {
         let now = self.clock.now();
-        let token = self.live_token(TokenPurpose::EulaChallenge, challenge, now).await?;
+        let (token, _) = self.live_eula_step(challenge, now).await?;
         let user = self.take(token.id, token.user, now).await?;
         self.audit(self.event(Some(&user), AuditAction::EulaDeclined, "user", user.id.to_string(), ctx)).await?;
         Ok(())
@@ -255,7 +256,8 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         let now = self.clock.now();
         let view = self.store.find_session(id).await?.ok_or(AuthenticateError::Invalid)?;
         let user = &view.user;
-        if view.revoked_at.is_some() || user.status != UserStatus::Active || user.role != view.role_at_sign_in {
+        // A game app's session serves the game's own endpoints, never the portal.
+        if !is_live(&view) || view.game.is_some() {
             return Err(AuthenticateError::Invalid);
         }
         let idle = view.company_session_minutes.map_or(self.policy.admin_idle, |m| Duration::minutes(i64::from(m)));
@@ -276,6 +278,71 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             company: user.company,
             scope,
         })
+    }
+
+    /// The check of a game app's request: its session (with the user and what the app was
+    /// granted) while it lives. There is no idle time: the game refreshes its tokens.
+    ///
+    /// # Errors
+    /// [`AuthenticateError::Invalid`] or [`AuthenticateError::Expired`].
+    pub async fn authenticate_game(&self, id: SessionId) -> Result<(User, GameGrant), AuthenticateError> {
+        let view = self.store.find_session(id).await?.ok_or(AuthenticateError::Invalid)?;
+        let grant = view.game.clone().filter(|_| is_live(&view)).ok_or(AuthenticateError::Invalid)?;
+        if self.clock.now() >= view.expires_at {
+            return Err(AuthenticateError::Expired);
+        }
+        Ok((view.user, grant))
+    }
+
+    /// Opens the session a game app holds for `user` after the code exchange.
+    ///
+    /// # Errors
+    /// Only storage failures.
+    pub async fn open_game_session(
+        &self,
+        user: User,
+        grant: GameGrant,
+        ctx: &RequestContext,
+    ) -> anyhow::Result<OpenedSession> {
+        self.open(user, SessionKind::GameApp, Some(grant), grants::GRANT_LIFETIME, ctx).await
+    }
+
+    /// An active trainee, for a game that names them.
+    ///
+    /// # Errors
+    /// `NotFound` for anyone else.
+    pub async fn active_trainee(&self, id: kernel::UserId) -> Result<User, crate::AdminActionError> {
+        self.store
+            .find(id)
+            .await?
+            .filter(|u| u.role == Role::User && u.status == UserStatus::Active)
+            .ok_or(crate::AdminActionError::NotFound)
+    }
+
+    /// Ends one session now; `false` when it had already ended.
+    ///
+    /// # Errors
+    /// Only storage failures.
+    pub async fn end_session(&self, id: SessionId) -> anyhow::Result<bool> {
+        self.store.revoke(id, self.clock.now()).await
+    }
+
+    /// A one-time hand-off token that signs `user` in to the portal (the seed's game login).
+    ///
+    /// # Errors
+    /// Only storage failures.
+    pub async fn issue_handoff(&self, user: &User) -> anyhow::Result<Challenge> {
+        Ok(self.issue(TokenPurpose::GameHandoff, user, grants::HANDOFF_LIFETIME, None).await?.1)
+    }
+
+    /// Uses up a hand-off token and answers its user, who must still be active.
+    ///
+    /// # Errors
+    /// [`ChallengeError::Expired`] when the token is unknown, used or old.
+    pub async fn take_handoff(&self, token: &str) -> Result<User, ChallengeError> {
+        let now = self.clock.now();
+        let found = self.live_token(TokenPurpose::GameHandoff, token, now).await?;
+        self.take(found.id, found.user, now).await
     }
 
     /// # Errors
@@ -301,6 +368,17 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         kind: SessionKind,
         ctx: &RequestContext,
     ) -> anyhow::Result<OpenedSession> {
+        self.open(user, kind, None, self.policy.lifetime, ctx).await
+    }
+
+    async fn open(
+        &self,
+        user: User,
+        kind: SessionKind,
+        game: Option<GameGrant>,
+        lifetime: Duration,
+        ctx: &RequestContext,
+    ) -> anyhow::Result<OpenedSession> {
         let now = self.clock.now();
         let session = NewSession {
             id: SessionId::new(),
@@ -308,8 +386,9 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             role: user.role,
             kind,
             created_at: now,
-            expires_at: now + self.policy.lifetime,
+            expires_at: now + lifetime,
             context: ctx.clone(),
+            game,
         };
         let (id, expires_at) = (session.id, session.expires_at);
         self.store.open(session).await?;
@@ -321,9 +400,15 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         Ok(OpenedSession { id, user, expires_at })
     }
 
-    pub(crate) async fn after_second_factor(
+    /// What follows an established identity: the EULA step for a trainee who has not
+    /// accepted the current one, else a session of `kind`.
+    ///
+    /// # Errors
+    /// Only storage failures.
+    pub async fn after_second_factor(
         &self,
         user: User,
+        kind: SessionKind,
         locale: &str,
         ctx: &RequestContext,
     ) -> anyhow::Result<Step> {
@@ -331,11 +416,26 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             && let Some(eula) = self.store.current_eula(locale).await?
             && !self.store.has_accepted(user.id, eula.id).await?
         {
-            let (_, challenge) =
-                self.issue(TokenPurpose::EulaChallenge, &user, rules::EULA_CHALLENGE_LIFETIME, None).await?;
+            let purpose =
+                if kind == SessionKind::Game { TokenPurpose::GameEulaChallenge } else { TokenPurpose::EulaChallenge };
+            let (_, challenge) = self.issue(purpose, &user, rules::EULA_CHALLENGE_LIFETIME, None).await?;
             return Ok(Step::EulaRequired { challenge, eula });
         }
-        Ok(Step::Session(self.open_session(user, SessionKind::Password, ctx).await?))
+        Ok(Step::Session(self.open_session(user, kind, ctx).await?))
+    }
+
+    /// The EULA step's token, of a password or a hand-off sign-in, and the kind of session
+    /// it leads to.
+    async fn live_eula_step(
+        &self,
+        challenge: &str,
+        now: OffsetDateTime,
+    ) -> Result<(OneTimeToken, SessionKind), ChallengeError> {
+        if let Some(token) = self.find_live(TokenPurpose::EulaChallenge, challenge, now).await? {
+            return Ok((token, SessionKind::Password));
+        }
+        let token = self.live_token(TokenPurpose::GameEulaChallenge, challenge, now).await?;
+        Ok((token, SessionKind::Game))
     }
 
     async fn send_otp(&self, user: &User, ctx: &RequestContext) -> anyhow::Result<Challenge> {
@@ -465,9 +565,16 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         }
     }
 
-    pub(crate) async fn audit(&self, event: AuditEvent) -> anyhow::Result<()> {
+    /// # Errors
+    /// Only storage failures.
+    pub async fn audit(&self, event: AuditEvent) -> anyhow::Result<()> {
         self.store.record(event).await
     }
+}
+
+/// A session not revoked whose user is still active in the role it was opened with.
+fn is_live(view: &crate::SessionView) -> bool {
+    view.revoked_at.is_none() && view.user.status == UserStatus::Active && view.user.role == view.role_at_sign_in
 }
 
 /// The throttle key of one challenge's code mails.

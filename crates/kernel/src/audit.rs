@@ -30,6 +30,8 @@ pub enum AuditAction {
     CountryUpdated,
     GameAppCreated,
     GameAppUpdated,
+    /// A trainee allowed a game app to sign them in.
+    GameAuthorized,
     IndustryCreated,
     IndustryUpdated,
     EulaAccepted,
@@ -59,7 +61,7 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 45] = [
+    pub const ALL: [Self; 46] = [
         Self::AllocationCreated,
         Self::AllocationUpdated,
         Self::ApiClientCreated,
@@ -79,6 +81,7 @@ impl AuditAction {
         Self::CountryUpdated,
         Self::GameAppCreated,
         Self::GameAppUpdated,
+        Self::GameAuthorized,
         Self::IndustryCreated,
         Self::IndustryUpdated,
         Self::EulaAccepted,
@@ -129,6 +132,7 @@ impl AuditAction {
             Self::CountryUpdated => "country.updated",
             Self::GameAppCreated => "game_app.created",
             Self::GameAppUpdated => "game_app.updated",
+            Self::GameAuthorized => "game.authorized",
             Self::IndustryCreated => "industry.created",
             Self::IndustryUpdated => "industry.updated",
             Self::EulaAccepted => "eula.accepted",

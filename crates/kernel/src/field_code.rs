@@ -65,6 +65,8 @@ field_codes! {
     NotANumber => "NOT_A_NUMBER",
     /// A redirect URI a game app may not register (see `identity::oauth::RedirectUri`).
     RedirectUri => "REDIRECT_URI",
+    /// Not a path of this portal (`/…`): another site, a scheme or `//host`.
+    LocalPath => "LOCAL_PATH",
     /// An item of a batch that is not what the operation takes (its `detail` says why).
     Malformed => "MALFORMED",
     /// A moment later than now.

@@ -577,20 +577,29 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
     /// # Errors
     /// `LicenceExpired` when every seat they hold has lapsed; `NoLicence` without one.
     pub async fn start_game(&self, user: UserId) -> Result<SeatId> {
-        let now = self.clock.now();
+        let seat = self.valid_seat(user).await?;
+        self.store.activate_seat(seat.id, self.clock.now()).await?;
+        Ok(seat.id)
+    }
+
+    /// The seat the trainee plays on today (one already in use before an unused one), without
+    /// using it.
+    ///
+    /// # Errors
+    /// `LicenceExpired` when every seat they hold has lapsed; `NoLicence` without one.
+    pub async fn valid_seat(&self, user: UserId) -> Result<Seat> {
+        let today = self.clock.now().date();
         let page = PageRequest::largest(1).map_err(|e| LicensingError::Unknown(e.into()))?;
         let filter = SeatFilter { user: Some(user), ..SeatFilter::default() };
-        let seats = self.store.list_seats(Scope::All, &filter, now.date(), &page).await?.items;
-        let live: Vec<&Seat> = seats.iter().filter(|s| s.is_held()).collect();
-        let valid = live.iter().filter(|s| now.date() <= s.valid_until).min_by_key(|s| s.activated_at.is_none());
-        match valid {
-            Some(seat) => {
-                self.store.activate_seat(seat.id, now).await?;
-                Ok(seat.id)
-            }
-            None if live.is_empty() => Err(LicensingError::NoLicence),
-            None => Err(LicensingError::LicenceExpired),
+        let seats = self.store.list_seats(Scope::All, &filter, today, &page).await?.items;
+        let live: Vec<Seat> = seats.into_iter().filter(Seat::is_held).collect();
+        if live.is_empty() {
+            return Err(LicensingError::NoLicence);
         }
+        live.into_iter()
+            .filter(|s| today <= s.valid_until)
+            .min_by_key(|s| s.activated_at.is_none())
+            .ok_or(LicensingError::LicenceExpired)
     }
 
     // --- trainees --------------------------------------------------------------------------

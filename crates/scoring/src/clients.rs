@@ -1,7 +1,7 @@
 //! API clients: the keys the game and partners call the API with. A secret is shown once,
 //! kept as its SHA-256, and every use is counted against the client's per-minute limit.
 
-use kernel::{Actor, ApiClientId, AuditAction, Clock, CompanyId, FieldCode, Page, PageRequest, Scope, secret};
+use kernel::{Actor, ApiClientId, AuditAction, Clock, CompanyId, FieldCode, Page, PageRequest, Scope, UserId, secret};
 use serde::Serialize;
 use serde_json::json;
 use time::{Duration, OffsetDateTime};
@@ -89,6 +89,9 @@ pub struct CallingClient {
     pub id: ApiClientId,
     pub kind: ClientKind,
     pub scope: ClientScope,
+    /// A game app posting for the trainee signed in to it, as its API client: that trainee's
+    /// attempts alone.
+    pub acting_for: Option<UserId>,
 }
 
 /// A client and its secret, which is never shown again.

@@ -111,6 +111,11 @@ impl<S: AttemptStore, C: Clock> Ingestion<S, C> {
         let mut first_of: HashMap<String, String> = HashMap::new();
         for item in items {
             let verdict = item.and_then(|report| {
+                // Someone else's attempt is as unknown to a trainee's game as one outside a
+                // client's companies.
+                if client.acting_for.is_some_and(|trainee| trainee != report.trainee) {
+                    return Err(vec![ItemProblem::new("trainee", FieldCode::Unknown)]);
+                }
                 let Placement { company, seat, seat_unused } = judge(&report, &facts, now)?;
                 let digest = report.digest();
                 Ok((
@@ -332,7 +337,8 @@ mod tests {
             chapter: None,
             statement: None,
         };
-        let client = CallingClient { id: ApiClientId::new(), kind: ClientKind::Game, scope: ClientScope::All };
+        let client =
+            CallingClient { id: ApiClientId::new(), kind: ClientKind::Game, scope: ClientScope::All, acting_for: None };
         let service = Ingestion::new(store.clone(), ManualClock::starting_at(datetime!(2026-11-25 12:00 UTC)));
         (service, store, client, report)
     }

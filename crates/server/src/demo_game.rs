@@ -133,7 +133,8 @@ pub async fn play_in_process(store: &Store, clock: kernel::AnyClock, weeks: u32)
         .create(&actor, draft)
         .await
         .map_err(|e| anyhow::anyhow!("the demo game client: {e}"))?;
-    let client = CallingClient { id: issued.client.id, kind: ClientKind::Game, scope: ClientScope::All };
+    let client =
+        CallingClient { id: issued.client.id, kind: ClientKind::Game, scope: ClientScope::All, acting_for: None };
     let ingestion = Ingestion::new(store.clone(), clock.clone());
     let mut tally = Tally::default();
     for week in season(&world, clock.now(), weeks, "demo", 0x5eed_cafe) {

@@ -125,7 +125,8 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
         config.session_policy(),
     )
     .await?;
-    let people = People::new(Transactions { store: store.clone(), identity: identity.clone(), clock: clock.clone() });
+    let transactions = Transactions { store: store.clone(), identity: identity.clone(), clock: clock.clone() };
+    let people = People::new(transactions.clone());
     let trusted_proxies = TrustedProxies::parse(config.trusted_proxies.iter().map(String::as_str))
         .map_err(|e| anyhow::anyhow!("trusted_proxies: {e}"))?;
     let state = AppState {
@@ -136,6 +137,7 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
         api_clients: Arc::new(scoring::ApiClients::new(store.clone(), clock.clone())),
         catalogue: Arc::new(scoring::CatalogueService::new(store.clone(), clock.clone())),
         game_apps: Arc::new(identity::game_apps::GameApps::new(store.clone(), clock.clone())),
+        game_sign_in: Arc::new(app::GameSignIn::new(transactions)),
         ingestion: Arc::new(scoring::Ingestion::new(store, clock)),
         tokens: AccessTokens::new(key.as_bytes()),
         trusted_proxies,

@@ -42,6 +42,10 @@ impl app::UnitOfWork for Transactions {
         self.identity.notifier().wake();
         Ok(())
     }
+
+    fn now(&self) -> time::OffsetDateTime {
+        kernel::Clock::now(&self.clock)
+    }
 }
 
 /// The people use cases as this server wires them.

@@ -54,6 +54,11 @@ pub struct XapiCaller(pub scoring::CallingClient);
 #[derive(Debug)]
 pub struct XapiRequest(pub crate::xapi::Version);
 
+/// A trainee signed in to a game app, by the game's access token (`Authorization: Bearer`),
+/// while the session lives, the app is enabled and the trainee holds a valid seat.
+#[derive(Debug)]
+pub struct GamePlayer(pub app::Player);
+
 /// The `session-token` header of an OTP or EULA step.
 #[derive(Debug)]
 pub struct ChallengeToken(pub String);
@@ -73,6 +78,80 @@ impl FromRequest for Authenticated {
             Ok(Self(state.identity.authenticate(session).await?))
         })
     }
+}
+
+impl FromRequest for GamePlayer {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let token = bearer(req).map(str::to_owned);
+        Box::pin(async move {
+            let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("application state missing")))?;
+            let session = token
+                .and_then(|token| state.tokens.game_session_of(&token, state.identity.now()))
+                .ok_or(ApiError::new(ProblemCode::Unauthenticated))?;
+            Ok(Self(state.game_sign_in.player(session).await?))
+        })
+    }
+}
+
+/// What may speak for the game: a trainee's game access token, or the game's API client.
+#[derive(Debug)]
+pub enum GameCaller {
+    Player(Box<app::Player>),
+    Client(scoring::CallingClient),
+}
+
+impl FromRequest for GameCaller {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        if has_game_token(req) {
+            let player = GamePlayer::from_request(req, payload);
+            Box::pin(async move { Ok(Self::Player(Box::new(player.await?.0))) })
+        } else {
+            let client = ApiCaller::from_request(req, payload);
+            Box::pin(async move { Ok(Self::Client(client.await?.0)) })
+        }
+    }
+}
+
+/// A signed-in person, or a trainee's game with the `play` scope: who may read what the game
+/// plays (the catalogue).
+#[derive(Debug)]
+pub struct PersonOrPlayer;
+
+impl FromRequest for PersonOrPlayer {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        if has_game_token(req) {
+            let player = GamePlayer::from_request(req, payload);
+            Box::pin(async move {
+                let GamePlayer(player) = player.await?;
+                if player.allows(identity::game_apps::GameScope::Play) {
+                    Ok(Self)
+                } else {
+                    Err(ApiError::new(ProblemCode::Forbidden).with_detail("the sign-in was not granted the play scope"))
+                }
+            })
+        } else {
+            let person = Authenticated::from_request(req, payload);
+            Box::pin(async move { person.await.map(|_| Self) })
+        }
+    }
+}
+
+/// Whether the request carries a game's access token rather than a portal session or an
+/// API client's secret.
+fn has_game_token(req: &HttpRequest) -> bool {
+    let state = req.app_data::<web::Data<AppState>>();
+    // Whether it is one, expired or not: an expired game token is answered as a game's.
+    bearer(req).zip(state).is_some_and(|(token, state)| state.tokens.is_game_token(token))
 }
 
 /// The token of an `Authorization: Bearer …` header.

@@ -11,6 +11,8 @@ use uuid::Uuid;
 const ISSUER: &str = "playtrack";
 const AUDIENCE: &str = "playtrack-portal";
 const ACCESS: &str = "access";
+/// A game app's access token: names a game app's session, never a portal one.
+const GAME_ACCESS: &str = "game_access";
 const DEVICE: &str = "device";
 /// The cookie that marks a browser which has signed in to an account before.
 pub const DEVICE_COOKIE: &str = "playtrack_device";
@@ -45,6 +47,9 @@ pub struct AccessTokens {
     encoding: EncodingKey,
     decoding: DecodingKey,
     validation: Validation,
+    /// As `validation`, but the expiry is judged by the services' clock (see
+    /// [`AccessTokens::game_session_of`]).
+    game_validation: Validation,
 }
 
 impl std::fmt::Debug for AccessTokens {
@@ -62,7 +67,14 @@ impl AccessTokens {
         validation.set_audience(&[AUDIENCE]);
         validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
         validation.leeway = 0;
-        Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), validation }
+        let mut game_validation = validation.clone();
+        game_validation.validate_exp = false;
+        Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            validation,
+            game_validation,
+        }
     }
 
     /// # Errors
@@ -78,6 +90,46 @@ impl AccessTokens {
             exp: session.expires_at.unix_timestamp(),
         };
         Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+    }
+
+    /// A game app's access token for its session `session` of `user`, and its lifetime in
+    /// seconds: short, since only the session row can end it sooner.
+    ///
+    /// # Errors
+    /// Only when signing fails, which HS256 does not.
+    pub fn issue_game(
+        &self,
+        session: SessionId,
+        user: kernel::UserId,
+        now: time::OffsetDateTime,
+    ) -> anyhow::Result<(String, i64)> {
+        let lifetime = identity::grants::ACCESS_LIFETIME;
+        let claims = Claims {
+            iss: ISSUER.into(),
+            aud: AUDIENCE.into(),
+            sub: user.to_string(),
+            sid: session.as_uuid(),
+            typ: GAME_ACCESS.into(),
+            iat: now.unix_timestamp(),
+            exp: (now + lifetime).unix_timestamp(),
+        };
+        Ok((jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?, lifetime.whole_seconds()))
+    }
+
+    /// The game app's session a game access token names, while it is unexpired at `now` (the
+    /// services' clock, which minted it); `None` for anything else.
+    #[must_use]
+    pub fn game_session_of(&self, token: &str, now: time::OffsetDateTime) -> Option<SessionId> {
+        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.game_validation).ok()?;
+        (data.claims.typ == GAME_ACCESS && now.unix_timestamp() < data.claims.exp)
+            .then(|| SessionId::from_uuid(data.claims.sid))
+    }
+
+    /// Whether `token` is a game access token this server signed, expired or not.
+    #[must_use]
+    pub fn is_game_token(&self, token: &str) -> bool {
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.game_validation)
+            .is_ok_and(|d| d.claims.typ == GAME_ACCESS)
     }
 
     /// A signed device cookie value for a browser that just signed in to `email`.
@@ -137,6 +189,20 @@ mod tests {
             },
             expires_at: now + expires_in,
         }
+    }
+
+    #[test]
+    fn game_and_portal_tokens_never_pass_for_each_other() {
+        let tokens = AccessTokens::new(&[7; 32]);
+        let opened = session(Duration::hours(1));
+        let portal = tokens.issue(&opened, OffsetDateTime::now_utc()).unwrap();
+        let now = OffsetDateTime::now_utc();
+        let (game, lifetime) = tokens.issue_game(opened.id, opened.user.id, now).unwrap();
+        assert_eq!(lifetime, 600);
+        assert_eq!(tokens.game_session_of(&game, now), Some(opened.id));
+        assert_eq!(tokens.session_of(&game), None, "a game token is no portal session");
+        assert_eq!(tokens.game_session_of(&portal, now), None, "a portal token is no game token");
+        assert_eq!(tokens.game_session_of(&game, now + Duration::minutes(10)), None, "expired after ten minutes");
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
         .service(resend_otp)
         .service(accept_eula)
         .service(decline_eula)
+        .service(game_login)
         .service(current_session)
         .service(logout);
 }
@@ -224,6 +225,36 @@ async fn decline_eula(
 ) -> Result<HttpResponse, ApiError> {
     state.identity.decline_eula(&challenge.0, &meta.context).await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameLoginRequest {
+    /// The `token` of the hand-off link (`/login?token=…`).
+    token: String,
+}
+
+/// The seed's game login: the one-time token of a hand-off link (from `POST /game/handoff`)
+/// signs its trainee in, through the EULA step when they have not accepted it, with a
+/// session of kind `game`.
+#[utoipa::path(
+    operation_id = "gameLogin",
+    tag = "auth",
+    request_body = GameLoginRequest,
+    responses(
+        (status = OK, description = "A session, or the EULA step", body = LoginResponse),
+        (status = UNAUTHORIZED, description = "`GAME_TOKEN_INVALID`: used, expired (60 s) or never issued", body = Problem, content_type = "application/problem+json"),
+        (status = FORBIDDEN, description = "`NO_LICENCE` or `LICENCE_EXPIRED`: the trainee lost the seat meanwhile", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[post("/auth/game")]
+async fn game_login(
+    state: web::Data<AppState>,
+    meta: RequestMeta,
+    body: web::Json<GameLoginRequest>,
+) -> Result<SignedIn<LoginResponse>, ApiError> {
+    let step = state.game_sign_in.game_login(body.token.trim(), meta.locale, &meta.context).await?;
+    Ok(SignedIn::new(&state, respond(&state, step)?))
 }
 
 /// Whether the bearer token is a live session, and whose (the seed's validate-token).

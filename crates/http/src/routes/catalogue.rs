@@ -19,7 +19,7 @@ use super::{
 };
 use crate::{
     ApiError, AppState, FieldError, Problem,
-    auth::extract::{Acting, Authenticated},
+    auth::extract::{Acting, PersonOrPlayer},
 };
 
 /// An import file's largest size.
@@ -277,16 +277,17 @@ impl From<Vec<PlanEntry>> for ImportPlan {
     }
 }
 
-/// The whole catalogue, with every title in every language it has (anyone signed in).
+/// The whole catalogue, with every title in every language it has (anyone signed in, and a
+/// trainee's game with the `play` scope).
 #[utoipa::path(
-    operation_id = "getCatalogue", tag = "catalogue", security(("bearer" = [])),
+    operation_id = "getCatalogue", tag = "catalogue", security(("bearer" = []), ("game_token" = ["play"])),
     responses(
         (status = OK, description = "The catalogue", body = Catalogue),
         (status = UNAUTHORIZED, description = "`UNAUTHENTICATED`", body = Problem, content_type = "application/problem+json"),
     ),
 )]
 #[get("/catalogue")]
-async fn get_catalogue(state: web::Data<AppState>, _: Authenticated) -> Result<web::Json<Catalogue>, ApiError> {
+async fn get_catalogue(state: web::Data<AppState>, _: PersonOrPlayer) -> Result<web::Json<Catalogue>, ApiError> {
     let c = state.catalogue.catalogue().await?;
     let named = |id: Uuid, name: &Translated| Named { id, name: name.into() };
     Ok(web::Json(Catalogue {

@@ -25,6 +25,9 @@ pub struct GameApp {
     redirect_uris: Vec<String>,
     /// `play` (licence check, catalogue, own attempts) and `reports` (the trainee's own).
     scopes: Vec<String>,
+    /// The game's API client (kind `game`) the app's attempts are recorded under; `null` for
+    /// an app registered before apps named one, which posts no attempts until it does.
+    api_client_id: Option<Uuid>,
     #[serde(with = "time::serde::rfc3339")]
     created_at: OffsetDateTime,
     /// When it stopped signing anyone in; `null` while it works.
@@ -40,6 +43,7 @@ impl From<identity::game_apps::GameApp> for GameApp {
             client_id: a.client_id,
             redirect_uris: a.redirect_uris.iter().map(|u| u.as_str().to_owned()).collect(),
             scopes: a.scopes.iter().map(|s| s.as_str().to_owned()).collect(),
+            api_client_id: a.api_client.map(|c| c.as_uuid()),
             created_at: a.created_at,
             disabled_at: a.disabled_at,
         }
@@ -57,13 +61,22 @@ pub struct GameAppInput {
     redirect_uris: Vec<String>,
     /// `play` and/or `reports`.
     scopes: Vec<String>,
+    /// A live API client of kind `game` (`UNKNOWN` otherwise): the trainees' attempts the app
+    /// posts are recorded under it, as if its server had sent them.
+    api_client_id: Uuid,
     #[serde(default)]
     disabled: bool,
 }
 
 impl From<GameAppInput> for GameAppDraft {
     fn from(i: GameAppInput) -> Self {
-        Self { name: i.name, redirect_uris: i.redirect_uris, scopes: i.scopes, disabled: i.disabled }
+        Self {
+            name: i.name,
+            redirect_uris: i.redirect_uris,
+            scopes: i.scopes,
+            api_client: Some(i.api_client_id.into()),
+            disabled: i.disabled,
+        }
     }
 }
 

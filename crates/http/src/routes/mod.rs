@@ -17,6 +17,7 @@ mod health;
 mod import_file;
 mod licences;
 mod list;
+mod oauth;
 mod passwords;
 mod reference;
 mod setup;
@@ -56,9 +57,11 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(api_clients::routes)
             .configure(game::routes)
             .configure(game_apps::routes)
+            .configure(oauth::routes)
             .configure(xapi::routes)
             .default_service(web::to(not_found)),
-    );
+    )
+    .configure(oauth::protocol_routes);
 }
 
 /// Registers every API route, the spec and the docs page on an actix app.

@@ -23,9 +23,11 @@ crate::on_both_databases! {
     async fn the_super_admin_registers_changes_and_disables_a_game_app(db: TestDb) {
         let app = spawn_app(db).await;
         let root = app.super_admin().await;
+        let (api_client, _) = app.game_client(&root, json!({ "name": "Hero servers", "kind": "game", "all_companies": true })).await;
         let body = json!({
             "name": "Warehouse Hero", "scopes": ["play", "reports", "play"],
             "redirect_uris": ["http://127.0.0.1/callback", "com.example.hero:/callback"],
+            "api_client_id": api_client,
         });
         let created = ok(call(&app, Method::POST, "/api/v1/game-apps", &root, Some(body.clone())).await, 201).await;
         let client_id = created["client_id"].as_str().unwrap().to_owned();
@@ -33,6 +35,7 @@ crate::on_both_databases! {
         assert_eq!(created["scopes"], json!(["play", "reports"]));
         assert!(created["disabled_at"].is_null());
         assert!(created.get("secret").is_none(), "a game app has no secret");
+        assert_eq!(created["api_client_id"], json!(api_client));
 
         let id = created["id"].as_str().unwrap();
         let mut disable = body;
@@ -55,8 +58,9 @@ crate::on_both_databases! {
     async fn only_redirect_uris_a_native_app_may_use_are_registered(db: TestDb) {
         let app = spawn_app(db).await;
         let root = app.super_admin().await;
+        let (partner, _) = app.game_client(&root, json!({ "name": "Partner", "kind": "partner", "all_companies": true })).await;
         let body = json!({
-            "name": " ", "scopes": ["admin"],
+            "name": " ", "scopes": ["admin"], "api_client_id": partner,
             "redirect_uris": [
                 "http://localhost:8400/cb", "http://game.example.com/cb", "mygame:/cb", "http://127.0.0.1/cb#x",
                 "https://game.example.com/oauth", "https://game.example.com/oauth",
@@ -73,8 +77,12 @@ crate::on_both_databases! {
             ("redirect_uris.5", "DUPLICATE"),
             ("scopes", "UNKNOWN"),
         ]);
-        let none = call(&app, Method::POST, "/api/v1/game-apps", &root, Some(json!({ "name": "X", "scopes": [], "redirect_uris": [] }))).await;
+        let none = call(&app, Method::POST, "/api/v1/game-apps", &root, Some(json!({ "name": "X", "scopes": [], "redirect_uris": [], "api_client_id": partner }))).await;
         assert_eq!(fields(&assert_problem(none, 422, "VALIDATION_FAILED").await), [("redirect_uris", "REQUIRED"), ("scopes", "REQUIRED")]);
+        // Attempts are recorded under a game client: a partner's is no place for them.
+        let good = json!({ "name": "X", "scopes": ["play"], "redirect_uris": ["http://127.0.0.1/cb"], "api_client_id": partner });
+        let partner_refused = call(&app, Method::POST, "/api/v1/game-apps", &root, Some(good)).await;
+        assert_eq!(fields(&assert_problem(partner_refused, 422, "VALIDATION_FAILED").await), [("api_client_id", "UNKNOWN")]);
         assert_eq!(app.audit_count("game_app.created").await, 0);
     }
 }

@@ -8,6 +8,7 @@ mod cli;
 mod demo;
 mod game;
 mod game_apps;
+mod game_sign_in;
 mod health;
 mod helpers;
 mod ingest_crash;

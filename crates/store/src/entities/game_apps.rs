@@ -15,6 +15,8 @@ pub struct Model {
     pub scopes: String,
     pub created_at: TimeDateTimeWithTimeZone,
     pub disabled_at: Option<TimeDateTimeWithTimeZone>,
+    /// The game's API client its attempts are recorded under.
+    pub api_client_id: Option<Uuid>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -16,6 +16,9 @@ pub struct Model {
     pub ip: Option<String>,
     pub user_agent: Option<String>,
     pub role: String,
+    /// The game app that holds the session for its trainee (OAuth), with the scopes granted.
+    pub game_app_id: Option<Uuid>,
+    pub scopes: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -6,9 +6,13 @@ use identity::{
     oauth::RedirectUri,
 };
 use kernel::{AuditEvent, AuditLog, GameAppId};
+use scoring::ClientKind;
 use sea_orm::{ActiveValue::Set, EntityTrait, QueryOrder, sea_query::OnConflict};
 
-use crate::{Store, entities::game_apps};
+use crate::{
+    Store,
+    entities::{api_clients, game_apps},
+};
 
 impl GameAppStore for Store {
     async fn game_apps(&self) -> anyhow::Result<Vec<GameApp>> {
@@ -20,8 +24,17 @@ impl GameAppStore for Store {
         game_apps::Entity::find_by_id(id.as_uuid()).one(&self.db).await?.map(to_app).transpose()
     }
 
-    async fn save_game_app(&self, app: &GameApp, audit: AuditEvent) -> anyhow::Result<()> {
+    async fn save_game_app(&self, app: &GameApp, audit: AuditEvent) -> anyhow::Result<bool> {
         let tx = self.begin().await?;
+        // Read in the transaction and refused by the foreign key if deleted meanwhile; a
+        // client revoked a moment later is the same as one revoked a moment after saving.
+        let reports_as = match app.api_client {
+            Some(id) => api_clients::Entity::find_by_id(id.as_uuid()).one(&tx.db).await?,
+            None => None,
+        };
+        if !reports_as.is_some_and(|c| c.kind == ClientKind::Game.as_str() && c.revoked_at.is_none()) {
+            return Ok(false);
+        }
         let uris: Vec<&str> = app.redirect_uris.iter().map(RedirectUri::as_str).collect();
         let scopes: Vec<&str> = app.scopes.iter().map(|s| s.as_str()).collect();
         let row = game_apps::ActiveModel {
@@ -32,6 +45,7 @@ impl GameAppStore for Store {
             scopes: Set(serde_json::to_string(&scopes)?),
             created_at: Set(app.created_at),
             disabled_at: Set(app.disabled_at),
+            api_client_id: Set(app.api_client.map(|c| c.as_uuid())),
         };
         game_apps::Entity::insert(row)
             .on_conflict(
@@ -41,6 +55,7 @@ impl GameAppStore for Store {
                         game_apps::Column::RedirectUris,
                         game_apps::Column::Scopes,
                         game_apps::Column::DisabledAt,
+                        game_apps::Column::ApiClientId,
                     ])
                     .to_owned(),
             )
@@ -48,11 +63,12 @@ impl GameAppStore for Store {
             .await
             .context("saving a game app")?;
         tx.record(audit).await?;
-        tx.commit().await
+        tx.commit().await?;
+        Ok(true)
     }
 }
 
-fn to_app(row: game_apps::Model) -> anyhow::Result<GameApp> {
+pub(super) fn to_app(row: game_apps::Model) -> anyhow::Result<GameApp> {
     let uris: Vec<String> = serde_json::from_str(&row.redirect_uris).context("a game app's redirect URIs")?;
     let scopes: Vec<String> = serde_json::from_str(&row.scopes).context("a game app's scopes")?;
     Ok(GameApp {
@@ -64,6 +80,7 @@ fn to_app(row: game_apps::Model) -> anyhow::Result<GameApp> {
             .map(|u| RedirectUri::parse(u).map_err(|e| anyhow::anyhow!("a stored redirect URI: {e}")))
             .collect::<anyhow::Result<_>>()?,
         scopes: scopes.iter().filter_map(|s| GameScope::parse(s)).collect(),
+        api_client: row.api_client_id.map(Into::into),
         created_at: row.created_at,
         disabled_at: row.disabled_at,
     })

@@ -4,6 +4,7 @@ mod audit;
 mod directory;
 mod eula;
 mod game_apps;
+mod grants;
 mod mail_queue;
 mod policies;
 mod sessions;

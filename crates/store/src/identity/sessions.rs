@@ -1,6 +1,10 @@
 //! Sessions: the [`identity::SessionRepository`] port.
 
-use identity::{NewSession, SessionRepository, SessionView};
+use identity::{
+    NewSession, SessionRepository, SessionView,
+    game_apps::GameScope,
+    grants::{self, GameGrant},
+};
 use kernel::{SessionId, UserId};
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, prelude::Expr};
 use time::OffsetDateTime;
@@ -24,6 +28,8 @@ impl SessionRepository for Store {
             ip: Set(session.context.ip),
             user_agent: Set(session.context.user_agent),
             role: Set(session.role.as_str().to_owned()),
+            game_app_id: Set(session.game.as_ref().map(|g| g.app.as_uuid())),
+            scopes: Set(session.game.as_ref().map(|g| grants::scope_text(&g.scopes))),
         })
         .exec_without_returning(&self.db)
         .await
@@ -47,6 +53,10 @@ impl SessionRepository for Store {
             expires_at: session.expires_at,
             revoked_at: session.revoked_at,
             company_session_minutes: company.map(|c| u8::try_from(c.session_minutes)).transpose()?,
+            game: session.game_app_id.map(|app| GameGrant {
+                app: app.into(),
+                scopes: session.scopes.as_deref().unwrap_or_default().split(' ').filter_map(GameScope::parse).collect(),
+            }),
         }))
     }
 

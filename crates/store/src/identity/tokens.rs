@@ -9,12 +9,13 @@ use time::OffsetDateTime;
 use super::failed;
 use crate::{Store, entities::one_time_tokens as tokens};
 
-const PURPOSES: [TokenPurpose; 5] = [
+const PURPOSES: [TokenPurpose; 6] = [
     TokenPurpose::Reset,
     TokenPurpose::Invite,
     TokenPurpose::GameHandoff,
     TokenPurpose::OtpChallenge,
     TokenPurpose::EulaChallenge,
+    TokenPurpose::GameEulaChallenge,
 ];
 
 impl TokenRepository for Store {

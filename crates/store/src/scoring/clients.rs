@@ -164,7 +164,7 @@ impl ClientStore for Store {
         };
         let kind: String = row.try_get("", "kind")?;
         Ok(Some(ClientUse {
-            client: CallingClient { id: id.into(), kind: parse_kind(&kind)?, scope },
+            client: CallingClient { id: id.into(), kind: parse_kind(&kind)?, scope, acting_for: None },
             in_window: u32::try_from(row.try_get::<i32>("", "window_count")?)?,
             limit: u32::try_from(row.try_get::<i32>("", "rate_limit_per_minute")?)?,
         }))

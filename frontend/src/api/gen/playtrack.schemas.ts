@@ -277,6 +277,7 @@ export const AuditAction = {
   countryupdated: 'country.updated',
   game_appcreated: 'game_app.created',
   game_appupdated: 'game_app.updated',
+  gameauthorized: 'game.authorized',
   industrycreated: 'industry.created',
   industryupdated: 'industry.updated',
   eulaaccepted: 'eula.accepted',
@@ -348,6 +349,64 @@ export interface AuditEventPage {
   per_page: number;
   /** @minimum 0 */
   total: number;
+}
+
+export type AuthorizationDecisionAllOf = {
+  /** `false` sends the game `error=access_denied`. */
+  approve: boolean;
+};
+
+/**
+ * The trainee's answer to an authorization request: the request's parameters and `approve`.
+ */
+export type AuthorizationDecision = AuthorizationQuery & AuthorizationDecisionAllOf;
+
+/**
+ * What the trainee is asked to allow.
+ */
+export interface AuthorizationPrompt {
+  app_name: string;
+  client_id: string;
+  redirect_uri: string;
+  /** `play` and/or `reports`. */
+  scopes: string[];
+}
+
+/**
+ * Space-separated: `play`, `reports`; all the app may ask for when left out.
+ */
+export type AuthorizationQueryScope = string | null;
+
+/**
+ * Returned to the game unchanged (at most 512 characters).
+ */
+export type AuthorizationQueryState = string | null;
+
+/**
+ * An authorization request as the game sent it to `/oauth/authorize`.
+ */
+export interface AuthorizationQuery {
+  /** The game app's public client id. */
+  client_id: string;
+  /** BASE64URL(SHA-256(code_verifier)), 43 characters. */
+  code_challenge: string;
+  /** `S256`; `plain` is refused. */
+  code_challenge_method: string;
+  /** One of the app's registered redirect URIs (a loopback one with any port). */
+  redirect_uri: string;
+  /** `code`. */
+  response_type: string;
+  /** Space-separated: `play`, `reports`; all the app may ask for when left out. */
+  scope?: AuthorizationQueryScope;
+  /** Returned to the game unchanged (at most 512 characters). */
+  state?: AuthorizationQueryState;
+}
+
+/**
+ * Where the browser goes next: back to the game, with a code or an error.
+ */
+export interface AuthorizationRedirect {
+  redirect_to: string;
 }
 
 export interface BTreeMap {[key: string]: string}
@@ -595,6 +654,7 @@ export const FieldCode = {
   COLUMN_MISSING: 'COLUMN_MISSING',
   NOT_A_NUMBER: 'NOT_A_NUMBER',
   REDIRECT_URI: 'REDIRECT_URI',
+  LOCAL_PATH: 'LOCAL_PATH',
   MALFORMED: 'MALFORMED',
   IN_FUTURE: 'IN_FUTURE',
   ABOVE_MAXIMUM: 'ABOVE_MAXIMUM',
@@ -628,11 +688,20 @@ export interface FieldError {
 }
 
 /**
+ * The game's API client (kind `game`) the app's attempts are recorded under; `null` for
+an app registered before apps named one, which posts no attempts until it does.
+ */
+export type GameAppApiClientId = string | null;
+
+/**
  * When it stopped signing anyone in; `null` while it works.
  */
 export type GameAppDisabledAt = string | null;
 
 export interface GameApp {
+  /** The game's API client (kind `game`) the app's attempts are recorded under; `null` for
+an app registered before apps named one, which posts no attempts until it does. */
+  api_client_id?: GameAppApiClientId;
   /** Public: the game sends it as `client_id`. */
   client_id: string;
   created_at: string;
@@ -646,6 +715,9 @@ export interface GameApp {
 }
 
 export interface GameAppInput {
+  /** A live API client of kind `game` (`UNKNOWN` otherwise): the trainees' attempts the app
+posts are recorded under it, as if its server had sent them. */
+  api_client_id: string;
   disabled?: boolean;
   /**
    * @minLength 1
@@ -658,6 +730,46 @@ private-use scheme named by a reverse domain (`com.example.game:/callback`), or
   redirect_uris: string[];
   /** `play` and/or `reports`. */
   scopes: string[];
+}
+
+export interface GameLoginRequest {
+  /** The `token` of the hand-off link (`/login?token=…`). */
+  token: string;
+}
+
+/**
+ * A one-time sign-in link to the portal.
+ */
+export interface Handoff {
+  expires_at: string;
+  /** Good once, for 60 seconds. */
+  token: string;
+  /** The portal's `/login?token=…` (with `next`), to open in the browser. */
+  url: string;
+}
+
+/**
+ * Where the portal goes once signed in: a path of the portal (`/user/score`), at most
+512 characters; `/dashboard/crm` when left out.
+ */
+export type HandoffRequestNext = string | null;
+
+/**
+ * The trainee to sign in: required of an API client (one in its scope); a trainee's
+token hands over only that trainee, so it may leave it out.
+ */
+export type HandoffRequestTrainee = string | null;
+
+/**
+ * A hand-off to the portal.
+ */
+export interface HandoffRequest {
+  /** Where the portal goes once signed in: a path of the portal (`/user/score`), at most
+512 characters; `/dashboard/crm` when left out. */
+  next?: HandoffRequestNext;
+  /** The trainee to sign in: required of an API client (one in its scope); a trainee's
+token hands over only that trainee, so it may leave it out. */
+  trainee?: HandoffRequestTrainee;
 }
 
 export interface Health {
@@ -1002,6 +1114,15 @@ by default the creating admin's. */
   role: MemberRole;
 }
 
+/**
+ * An OAuth error (RFC 6749 §5.2).
+ */
+export interface OAuthError {
+  /** `invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`. */
+  error: string;
+  error_description: string;
+}
+
 export interface OtpChallenge {
   challenge: string;
   expires_at: string;
@@ -1313,7 +1434,41 @@ export interface PasswordPolicy {
   uppercase: boolean;
 }
 
+/**
+ * Who is playing, and whether they may.
+ */
+export interface Player {
+  batches: PlayerBatch[];
+  company_id: string;
+  company_name: string;
+  email: string;
+  /** The last day of the seat the trainee plays on. */
+  licence_valid_until: string;
+  /** The trainee's language (`en`, `zh`, `ar`, `it`, `es`, `fr`): the game speaks it too. */
+  locale: string;
+  /** Always `true` here: a trainee without a valid seat gets `NO_LICENCE` or
+`LICENCE_EXPIRED` instead. */
+  may_play: boolean;
+  name: string;
+  /** What the sign-in granted: `play`, `reports`. */
+  scopes: string[];
+  user_id: string;
+}
+
+/**
+ * A batch the trainee belongs to.
+ */
+export interface PlayerBatch {
+  id: string;
+  name: string;
+}
+
 export type ProblemDetail = string | null;
+
+/**
+ * For `OAUTH_REQUEST`: where to send the browser (the game, told what went wrong).
+ */
+export type ProblemRedirectTo = string | null;
 
 /**
  * For `OTP_INVALID`: tries left before the sign-in must start again.
@@ -1345,6 +1500,8 @@ export interface Problem {
   detail?: ProblemDetail;
   /** For `VALIDATION_FAILED` and `PASSWORD_POLICY`: what is wrong with which field. */
   errors?: FieldError[];
+  /** For `OAUTH_REQUEST`: where to send the browser (the game, told what went wrong). */
+  redirect_to?: ProblemRedirectTo;
   /**
    * For `OTP_INVALID`: tries left before the sign-in must start again.
    * @minimum 0
@@ -1405,6 +1562,10 @@ export const ProblemCode = {
   STATEMENT_REJECTED: 'STATEMENT_REJECTED',
   CONFLICT: 'CONFLICT',
   IN_USE: 'IN_USE',
+  OAUTH_CLIENT: 'OAUTH_CLIENT',
+  OAUTH_REDIRECT_URI: 'OAUTH_REDIRECT_URI',
+  OAUTH_REQUEST: 'OAUTH_REQUEST',
+  GAME_TOKEN_INVALID: 'GAME_TOKEN_INVALID',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -1529,6 +1690,23 @@ export const SeatStateDto = {
 } as const;
 
 /**
+ * The authorization server's metadata (RFC 8414).
+ */
+export interface ServerMetadata {
+  authorization_endpoint: string;
+  code_challenge_methods_supported: string[];
+  grant_types_supported: string[];
+  issuer: string;
+  response_types_supported: string[];
+  revocation_endpoint: string;
+  revocation_endpoint_auth_methods_supported: string[];
+  scopes_supported: string[];
+  service_documentation: string;
+  token_endpoint: string;
+  token_endpoint_auth_methods_supported: string[];
+}
+
+/**
  * Browsers also get the session in cookies (`playtrack_session`, `playtrack_csrf`).
  */
 export interface SessionGrant {
@@ -1585,6 +1763,20 @@ export interface TitleDto {[key: string]: string}
 export interface TokenRequest {
   /** The token of the link. */
   token: string;
+}
+
+/**
+ * The token endpoint's answer (RFC 6749 §5.1).
+ */
+export interface TokenResponse {
+  access_token: string;
+  /** Seconds: the access token lives ten minutes. */
+  expires_in: number;
+  /** One use: each refresh answers a new one, and using one twice ends the sign-in. */
+  refresh_token: string;
+  scope: string;
+  /** `Bearer`. */
+  token_type: string;
 }
 
 export type UserCompanyId = string | null;
@@ -2111,6 +2303,37 @@ export const GetLicenceSummaryBy = {
   company: 'company',
   batch: 'batch',
 } as const;
+
+export type CheckAuthorizationParams = {
+/**
+ * `code`.
+ */
+response_type: string;
+/**
+ * The game app's public client id.
+ */
+client_id: string;
+/**
+ * One of the app's registered redirect URIs (a loopback one with any port).
+ */
+redirect_uri: string;
+/**
+ * BASE64URL(SHA-256(code_verifier)), 43 characters.
+ */
+code_challenge: string;
+/**
+ * `S256`; `plain` is refused.
+ */
+code_challenge_method: string;
+/**
+ * Space-separated: `play`, `reports`; all the app may ask for when left out.
+ */
+scope?: string;
+/**
+ * Returned to the game unchanged (at most 512 characters).
+ */
+state?: string;
+};
 
 export type ListSeatsParams = {
 /**

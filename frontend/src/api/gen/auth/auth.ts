@@ -25,6 +25,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  GameLoginRequest,
   LoginRequest,
   LoginResponse,
   Me,
@@ -179,6 +180,81 @@ export const useDeclineEula = <TError = ErrorType<Problem | Problem | Problem>,
       > => {
 
       const mutationOptions = getDeclineEulaMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The seed's game login: the one-time token of a hand-off link (from `POST /game/handoff`)
+signs its trainee in, through the EULA step when they have not accepted it, with a
+session of kind `game`.
+ */
+export const getGameLoginUrl = () => {
+
+
+  
+
+  return `/api/v1/auth/game`
+}
+
+export const gameLogin = async (gameLoginRequest: GameLoginRequest, options?: RequestInit): Promise<LoginResponse> => {
+  
+  return apiFetch<LoginResponse>(getGameLoginUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      gameLoginRequest,)
+  }
+);}
+
+
+
+
+export const getGameLoginMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof gameLogin>>, TError,{data: GameLoginRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof gameLogin>>, TError,{data: GameLoginRequest}, TContext> => {
+
+const mutationKey = ['gameLogin'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof gameLogin>>, {data: GameLoginRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  gameLogin(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GameLoginMutationResult = NonNullable<Awaited<ReturnType<typeof gameLogin>>>
+    export type GameLoginMutationBody = GameLoginRequest
+    export type GameLoginMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
+
+    /**
+ * @summary The seed's game login: the one-time token of a hand-off link (from `POST /game/handoff`)
+signs its trainee in, through the EULA step when they have not accepted it, with a
+session of kind `game`.
+ */
+export const useGameLogin = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof gameLogin>>, TError,{data: GameLoginRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof gameLogin>>,
+        TError,
+        {data: GameLoginRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getGameLoginMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -260,7 +260,8 @@ export const useDeleteApproach = <TError = ErrorType<Problem | Problem | Problem
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The whole catalogue, with every title in every language it has (anyone signed in).
+ * @summary The whole catalogue, with every title in every language it has (anyone signed in, and a
+trainee's game with the `play` scope).
  */
 export const getGetCatalogueUrl = () => {
 
@@ -339,7 +340,8 @@ export function useGetCatalogue<TData = Awaited<ReturnType<typeof getCatalogue>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The whole catalogue, with every title in every language it has (anyone signed in).
+ * @summary The whole catalogue, with every title in every language it has (anyone signed in, and a
+trainee's game with the `play` scope).
  */
 
 export function useGetCatalogue<TData = Awaited<ReturnType<typeof getCatalogue>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(

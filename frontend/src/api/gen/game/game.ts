@@ -6,18 +6,30 @@
  * OpenAPI spec version: 0.1.0
  */
 import {
-  useMutation
+  useMutation,
+  useQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   MutationFunction,
   QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
   UseMutationOptions,
-  UseMutationResult
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
   AttemptBatch,
   AttemptBatchResult,
+  Handoff,
+  HandoffRequest,
+  Player,
   Problem
 } from '../playtrack.schemas';
 
@@ -30,9 +42,11 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * @summary Reports played levels (a `game` API client). Idempotent per `external_id`: a batch may be
-resent after any failure. Every item is answered; the valid ones are committed before the
-answer, whatever the others are.
+ * @summary Reports played levels: a `game` API client for any trainee in its scope, or a game app
+with a trainee's access token (scope `play`) for that trainee alone (anyone else's item
+answers `trainee` `UNKNOWN`), recorded under the app's API client. Idempotent per
+`external_id`: a batch may be resent after any failure. Every item is answered; the valid
+ones are committed before the answer, whatever the others are.
  */
 export const getPostAttemptsUrl = () => {
 
@@ -87,9 +101,11 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type PostAttemptsMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
- * @summary Reports played levels (a `game` API client). Idempotent per `external_id`: a batch may be
-resent after any failure. Every item is answered; the valid ones are committed before the
-answer, whatever the others are.
+ * @summary Reports played levels: a `game` API client for any trainee in its scope, or a game app
+with a trainee's access token (scope `play`) for that trainee alone (anyone else's item
+answers `trainee` `UNKNOWN`), recorded under the app's API client. Idempotent per
+`external_id`: a batch may be resent after any failure. Every item is answered; the valid
+ones are committed before the answer, whatever the others are.
  */
 export const usePostAttempts = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof postAttempts>>, TError,{data: AttemptBatch}, TContext>, request?: SecondParameter<typeof apiFetch>}
@@ -104,4 +120,179 @@ export const usePostAttempts = <TError = ErrorType<Problem | Problem | Problem |
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * @summary Hands the trainee over to the portal, signed in: a one-time link valid for 60 seconds
+(the seed's game login). With a trainee's game token (either scope), or as the game's API
+client naming a trainee in its scope.
+ */
+export const getCreateHandoffUrl = () => {
+
+
+  
+
+  return `/api/v1/game/handoff`
+}
+
+export const createHandoff = async (handoffRequest: HandoffRequest, options?: RequestInit): Promise<Handoff> => {
+  
+  return apiFetch<Handoff>(getCreateHandoffUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      handoffRequest,)
+  }
+);}
+
+
+
+
+export const getCreateHandoffMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createHandoff>>, TError,{data: HandoffRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createHandoff>>, TError,{data: HandoffRequest}, TContext> => {
+
+const mutationKey = ['createHandoff'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createHandoff>>, {data: HandoffRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createHandoff(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateHandoffMutationResult = NonNullable<Awaited<ReturnType<typeof createHandoff>>>
+    export type CreateHandoffMutationBody = HandoffRequest
+    export type CreateHandoffMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
+
+    /**
+ * @summary Hands the trainee over to the portal, signed in: a one-time link valid for 60 seconds
+(the seed's game login). With a trainee's game token (either scope), or as the game's API
+client naming a trainee in its scope.
+ */
+export const useCreateHandoff = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createHandoff>>, TError,{data: HandoffRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createHandoff>>,
+        TError,
+        {data: HandoffRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateHandoffMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Who the game's access token stands for: the trainee, their company and batches, and the
+seat they play on.
+ */
+export const getGetPlayerUrl = () => {
+
+
+  
+
+  return `/api/v1/game/me`
+}
+
+export const getPlayer = async ( options?: RequestInit): Promise<Player> => {
+  
+  return apiFetch<Player>(getGetPlayerUrl(),
+  {      
+    ...options,
+    method: 'GET'
     
+    
+  }
+);}
+
+
+
+
+
+export const getGetPlayerQueryKey = () => {
+    return [
+    `/api/v1/game/me`
+    ] as const;
+    }
+
+    
+export const getGetPlayerQueryOptions = <TData = Awaited<ReturnType<typeof getPlayer>>, TError = ErrorType<Problem | Problem | Problem | Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlayer>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPlayerQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPlayer>>> = ({ signal }) => getPlayer({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPlayer>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPlayerQueryResult = NonNullable<Awaited<ReturnType<typeof getPlayer>>>
+export type GetPlayerQueryError = ErrorType<Problem | Problem | Problem | Problem>
+
+
+export function useGetPlayer<TData = Awaited<ReturnType<typeof getPlayer>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlayer>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPlayer>>,
+          TError,
+          Awaited<ReturnType<typeof getPlayer>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPlayer<TData = Awaited<ReturnType<typeof getPlayer>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlayer>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPlayer>>,
+          TError,
+          Awaited<ReturnType<typeof getPlayer>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPlayer<TData = Awaited<ReturnType<typeof getPlayer>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlayer>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Who the game's access token stands for: the trainee, their company and batches, and the
+seat they play on.
+ */
+
+export function useGetPlayer<TData = Awaited<ReturnType<typeof getPlayer>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlayer>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPlayerQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
