@@ -14,6 +14,7 @@ import { IdleLogout } from '@/features/auth/components/idle-logout';
 import { PublicLayout } from '@/features/auth/components/public-layout';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { SessionWatch } from '@/features/auth/components/session-watch';
+import { gameSignInRoutes } from '@/features/game-sign-in/routes';
 import { licenceRoutes } from '@/features/licences/routes';
 import { organisationRoutes } from '@/features/organisation/routes';
 import { peopleRoutes } from '@/features/people/routes';
@@ -119,6 +120,7 @@ export const routes: RouteObject[] = [
           { path: 'session-wrong', element: <SessionWrongPage /> },
           { path: 'access-denied', element: <AccessDeniedPage /> },
           { path: 'setup', element: <SetupPage /> },
+          ...gameSignInRoutes(),
         ],
       },
       {

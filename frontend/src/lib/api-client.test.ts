@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { Problem } from '@/api/gen/playtrack.schemas';
 import { apiServer } from '@/testing/api-server';
-import { ApiError, apiFetch, UNEXPECTED_RESPONSE } from './api-client';
+import { ApiError, apiFetch, type ApiRequestInit, UNEXPECTED_RESPONSE } from './api-client';
 import { chooseLanguage } from './i18n';
 import { learnSession, type SessionUser } from './session';
 import { onSessionEvent, type SessionEvent } from './session-events';
@@ -145,6 +145,26 @@ describe('the details a problem carries', () => {
     const limited = await failureOf(apiFetch(URL, { method: 'GET' }));
     expect(limited.retryAfterSeconds).toBe(90);
   });
+
+  it("keeps an OAUTH_REQUEST's address back to the game", async () => {
+    apiServer.use(
+      http.get(URL, () =>
+        HttpResponse.json(
+          {
+            type: 'x',
+            title: 'Bad Request',
+            status: 400,
+            code: 'OAUTH_REQUEST',
+            redirect_to: 'com.example.game:/callback?error=invalid_request&state=s1',
+          },
+          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    );
+
+    const error = await failureOf(apiFetch(URL, { method: 'GET' }));
+    expect(error.redirectTo).toBe('com.example.game:/callback?error=invalid_request&state=s1');
+  });
 });
 
 describe('what the client reports about the session', () => {
@@ -223,5 +243,14 @@ describe('what the client reports about the session', () => {
     apiServer.use(answer(403, 'ACCOUNT_DISABLED'));
     await failureOf(apiFetch(URL, { method: 'GET' }));
     expect(events).toEqual(['forbidden']);
+  });
+
+  it('a 403 FORBIDDEN the caller shows itself is only an answer', async () => {
+    const events = recordEvents();
+    apiServer.use(answer(403, 'FORBIDDEN'));
+    const init: ApiRequestInit = { method: 'GET', forbiddenIsAnswer: true };
+    const error = await failureOf(apiFetch(URL, init));
+    expect(error.code).toBe('FORBIDDEN');
+    expect(events).toEqual([]);
   });
 });

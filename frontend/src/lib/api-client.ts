@@ -25,6 +25,7 @@ interface ProblemBody {
   remaining_attempts?: number | null;
   user_status?: string | null;
   retry_after_seconds?: number | null;
+  redirect_to?: string | null;
 }
 
 /** One field's problem: a stable code (`REQUIRED`, `INVALID_EMAIL`, `UPPERCASE`, …). */
@@ -51,6 +52,8 @@ export class ApiError extends Error {
   readonly userStatus: string | undefined;
   /** For `RATE_LIMITED`: when to try again (the body's field, else the Retry-After header). */
   readonly retryAfterSeconds: number | undefined;
+  /** For `OAUTH_REQUEST`: the game's address that reports the error back to it. */
+  readonly redirectTo: string | undefined;
 
   constructor(init: {
     status: number;
@@ -62,6 +65,7 @@ export class ApiError extends Error {
     remainingAttempts?: number;
     userStatus?: string;
     retryAfterSeconds?: number;
+    redirectTo?: string;
   }) {
     super(init.detail ?? init.title);
     this.name = 'ApiError';
@@ -74,6 +78,7 @@ export class ApiError extends Error {
     this.remainingAttempts = init.remainingAttempts;
     this.userStatus = init.userStatus;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.redirectTo = init.redirectTo;
   }
 }
 
@@ -117,6 +122,7 @@ async function toApiError(response: Response): Promise<ApiError> {
       remainingAttempts: problem.remaining_attempts ?? undefined,
       userStatus: problem.user_status ?? undefined,
       retryAfterSeconds: problem.retry_after_seconds ?? retryAfterHeader(response),
+      redirectTo: problem.redirect_to ?? undefined,
     });
   }
   return new ApiError({
@@ -131,7 +137,14 @@ async function toApiError(response: Response): Promise<ApiError> {
 /** The 401 codes that mean "the session is over", not a sign-in step's failure. */
 const SESSION_ENDED_CODES = new Set(['UNAUTHENTICATED', 'SESSION_EXPIRED', UNEXPECTED_RESPONSE]);
 
-function reportSessionProblems(error: ApiError, sentGeneration: number): void {
+/** What a call may add to fetch's options. */
+export interface ApiRequestInit extends RequestInit {
+  /** The caller shows a 403 FORBIDDEN itself (the game sign-in's "only trainees can play"),
+   * so it is not reported as a screen the role may not open. */
+  forbiddenIsAnswer?: boolean;
+}
+
+function reportSessionProblems(error: ApiError, sentGeneration: number, forbiddenIsAnswer: boolean): void {
   // Only the session this tab still holds: a late answer to a call made before it was replaced
   // or ended (logout, a second 401), or the check at start finding nobody, signs nobody out.
   if (
@@ -141,7 +154,7 @@ function reportSessionProblems(error: ApiError, sentGeneration: number): void {
     SESSION_ENDED_CODES.has(error.code)
   ) {
     emitSessionEvent('expired');
-  } else if (error.status === 403 && error.code === 'FORBIDDEN') {
+  } else if (error.status === 403 && error.code === 'FORBIDDEN' && !forbiddenIsAnswer) {
     emitSessionEvent('forbidden');
   }
 }
@@ -168,7 +181,8 @@ export function mayHoldSession(): boolean {
   return csrfToken() !== null;
 }
 
-export async function apiFetch<T>(url: string, init: RequestInit): Promise<T> {
+export async function apiFetch<T>(url: string, apiInit: ApiRequestInit): Promise<T> {
+  const { forbiddenIsAnswer = false, ...init } = apiInit;
   const headers = new Headers(init.headers);
   const sentGeneration = sessionGeneration();
   const csrf = csrfToken();
@@ -181,7 +195,7 @@ export async function apiFetch<T>(url: string, init: RequestInit): Promise<T> {
   const response = await fetch(url, { ...init, headers });
   if (!response.ok) {
     const error = await toApiError(response);
-    reportSessionProblems(error, sentGeneration);
+    reportSessionProblems(error, sentGeneration, forbiddenIsAnswer);
     throw error;
   }
   return (await readBody(response)) as T;

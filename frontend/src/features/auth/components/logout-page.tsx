@@ -1,12 +1,14 @@
 // /logout: ends the session on the server, which clears its cookies (a 401 there means it had
 // already ended), forgets it in this tab and tells the other tabs, which shared it, and returns
-// to sign-in.
+// to sign-in — keeping a safe `?next=` for the next sign-in ("Sign in as someone else" on a
+// game's consent page comes back to that page).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { logout } from '../api/auth';
 import { TopProgressBar } from '@/components/top-progress-bar';
 import { LOGIN_PATH } from '@/lib/paths';
+import { safeNextPath, withNext } from '@/lib/safe-next-path';
 import { endSession } from '@/lib/session';
 import { announce } from '@/lib/session-channel';
 import type { SignInPageState } from '../hooks/use-sign-in-steps';
@@ -19,6 +21,8 @@ export interface LogoutPageState {
 export function LogoutPage() {
   const navigate = useNavigate();
   const location = useLocation();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
   const queryClient = useQueryClient();
   const started = useRef(false);
   const idle = (location.state as LogoutPageState | null)?.reason === 'idle';
@@ -34,8 +38,8 @@ export function LogoutPage() {
     const state: SignInPageState = { notice: idle ? 'idleSignedOut' : 'signedOut' };
     logout()
       .catch(() => undefined)
-      .finally(() => void navigate(LOGIN_PATH, { replace: true, state }));
-  }, [idle, navigate, queryClient]);
+      .finally(() => void navigate(withNext(LOGIN_PATH, next), { replace: true, state }));
+  }, [idle, navigate, next, queryClient]);
 
   return <TopProgressBar />;
 }

@@ -1,22 +1,27 @@
 // Sign-in form for /login and /signin: e-mail and password, then whatever the server asks next
-// (OTP page, EULA dialog) or the session and, after the seed's pause, the dashboard.
+// (OTP page, EULA dialog) or the session and, after the seed's pause, the dashboard — or the
+// `?next=` path when it is one of this site's (a game's consent page sends its visitor here so).
+// A game's link (`?token=…`) is exchanged first, and the token leaves the address bar at once.
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useLogin } from '../api/auth';
+import { useGameLogin } from '../api/game-login';
 import { SubmitButton } from '@/components/submit-button';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { RESET_PASSWORD_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';
+import { safeNextPath } from '@/lib/safe-next-path';
 import { normaliseEmail } from '../api/sign-in';
 import { type SignInNotice, type SignInPageState, useSignInSteps } from '../hooks/use-sign-in-steps';
 import { EulaDialog } from './eula-dialog';
@@ -42,11 +47,20 @@ export function SignInPage() {
   const { t } = useTranslation('auth');
   const { problemMessage, fieldMessage } = useProblemMessage();
   const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
   const [notice, setNotice] = useState<SignInNotice | undefined>(
     () => (location.state as SignInPageState | null)?.notice,
   );
-  const steps = useSignInSteps();
+  // Read once: the address bar loses it as soon as the page opens.
+  const [gameToken] = useState(() => params.get('token')?.trim() ?? '');
+  const steps = useSignInSteps(next);
   const login = useLogin();
+  const gameLogin = useGameLogin();
+  const exchanged = useRef(false);
+  // From the first render on, until the server has answered the game's link.
+  const [exchanging, setExchanging] = useState(gameToken !== '');
   const {
     register,
     handleSubmit,
@@ -54,12 +68,30 @@ export function SignInPage() {
     formState: { errors },
   } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
 
+  useEffect(() => {
+    if (gameToken === '' || exchanged.current) return;
+    exchanged.current = true;
+    // A sign-in link must not stay in the address bar nor in the history; the rest stays.
+    const rest = new URLSearchParams(params);
+    rest.delete('token');
+    const search = rest.toString();
+    void navigate(
+      { pathname: location.pathname, search: search === '' ? '' : `?${search}` },
+      { replace: true, state: location.state as unknown },
+    );
+    gameLogin.mutate(
+      { token: gameToken },
+      { onSuccess: steps.follow, onSettled: () => setExchanging(false) },
+    );
+  }, [gameLogin, gameToken, location.pathname, location.state, navigate, params, steps.follow]);
+
   // Client messages are keys; the server's field errors arrive already translated.
   const messageOf = (message: string | undefined) =>
     message === undefined ? undefined : isMessageKey(message) ? t(message) : message;
 
   const onSubmit = handleSubmit(({ email, password }) => {
     setNotice(undefined);
+    gameLogin.reset();
     login.mutate(
       { data: { email: normaliseEmail(email), password } },
       {
@@ -69,7 +101,7 @@ export function SignInPage() {
     );
   });
 
-  const busy = login.isPending || steps.finished || steps.eula !== null;
+  const busy = login.isPending || exchanging || steps.finished || steps.eula !== null;
 
   return (
     <Card component="section" sx={{ maxWidth: 420, mx: 'auto' }}>
@@ -78,13 +110,24 @@ export function SignInPage() {
           {t('signIn.title')}
         </Typography>
         {notice && <SignInNoticeAlert notice={notice} />}
+        {exchanging && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {t('signIn.gameToken')}
+            <LinearProgress sx={{ mt: 1 }} aria-label={t('signIn.gameToken')} />
+          </Alert>
+        )}
+        {gameLogin.isError && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {problemMessage(gameLogin.error)}
+          </Alert>
+        )}
         <form noValidate onSubmit={(event) => void onSubmit(event)}>
           <TextField
             {...register('email')}
             type="email"
             label={t('signIn.email')}
             autoComplete="username"
-            disabled={steps.finished}
+            disabled={steps.finished || exchanging}
             error={errors.email !== undefined}
             helperText={messageOf(errors.email?.message)}
           />
@@ -93,7 +136,7 @@ export function SignInPage() {
             type="password"
             label={t('signIn.password')}
             autoComplete="current-password"
-            disabled={steps.finished}
+            disabled={steps.finished || exchanging}
             error={errors.password !== undefined}
             helperText={messageOf(errors.password?.message)}
           />
@@ -104,7 +147,7 @@ export function SignInPage() {
           )}
           {steps.finished && (
             <Alert severity="success" sx={{ mt: 1 }}>
-              {t('signIn.success')}
+              {t(next === undefined ? 'signIn.success' : 'signIn.successNext')}
             </Alert>
           )}
           <SubmitButton size="large" fullWidth pending={login.isPending} disabled={busy}>
@@ -121,11 +164,13 @@ export function SignInPage() {
         onDeclined={() => {
           steps.closeEula();
           login.reset();
+          gameLogin.reset();
           setNotice('eulaDeclined');
         }}
         onExpired={() => {
           steps.closeEula();
           login.reset();
+          gameLogin.reset();
           setNotice('challengeExpired');
         }}
       />

@@ -1,5 +1,6 @@
 // /verify-otp: the six digits from the sign-in mail, with a resend after the cool-down and a
-// Cancel back to sign-in. Needs the challenge the password step left in session storage.
+// Cancel back to sign-in. Needs the challenge the password step left in session storage; the
+// sign-in's `next` path arrives in the navigation state and goes on from here.
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,6 +19,7 @@ import { ApiError, problemCode } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { LOGIN_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';
+import { safeNextPath, withNext } from '@/lib/safe-next-path';
 import { getChallenge, setChallenge } from '@/lib/session';
 import { useResendOtpStep, useVerifyOtpStep } from '../api/sign-in';
 import {
@@ -69,25 +71,28 @@ export function VerifyOtpPage() {
   const location = useLocation();
   // Read once: finishing the sign-in removes it from storage while this page still shows.
   const [challenge] = useState(getChallenge);
+  const { resendAfterSeconds = 0, next: stateNext } = (location.state ?? {}) as VerifyOtpPageState;
+  const next = safeNextPath(stateNext);
   if (challenge === null) {
     const state: SignInPageState = { notice: 'noChallenge' };
-    return <Navigate to={LOGIN_PATH} replace state={state} />;
+    return <Navigate to={withNext(LOGIN_PATH, next)} replace state={state} />;
   }
-  const { resendAfterSeconds = 0 } = (location.state ?? {}) as VerifyOtpPageState;
-  return <OtpForm initialChallenge={challenge} resendAfterSeconds={resendAfterSeconds} />;
+  return <OtpForm initialChallenge={challenge} resendAfterSeconds={resendAfterSeconds} next={next} />;
 }
 
 function OtpForm({
   initialChallenge,
   resendAfterSeconds,
+  next,
 }: {
   initialChallenge: string;
   resendAfterSeconds: number;
+  next: string | undefined;
 }) {
   const { t } = useTranslation('auth');
   const { problemMessage, fieldMessage } = useProblemMessage();
-  const backToSignIn = useBackToSignIn();
-  const steps = useSignInSteps();
+  const backToSignIn = useBackToSignIn(next);
+  const steps = useSignInSteps(next);
   const verify = useVerifyOtpStep();
   const resend = useResendOtpStep();
   const [challenge, setCurrentChallenge] = useState(initialChallenge);
@@ -200,7 +205,7 @@ function OtpForm({
           )}
           {steps.finished && (
             <Alert severity="success" sx={{ mt: 1 }}>
-              {t('signIn.success')}
+              {t(next === undefined ? 'signIn.success' : 'signIn.successNext')}
             </Alert>
           )}
           <SubmitButton size="large" fullWidth pending={verify.isPending} disabled={busy}>

@@ -1,11 +1,13 @@
 // What every sign-in page does with the server's answer: open the session and go to the
-// dashboard after REDIRECT_DELAY_MS, go on to the OTP page, or show the EULA.
+// dashboard (or the sign-in's safe `?next=` path) after REDIRECT_DELAY_MS, go on to the OTP
+// page, or show the EULA.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { EulaChallenge, LoginResponse, SessionGrant } from '@/api/gen/playtrack.schemas';
 import { REDIRECT_DELAY_MS } from '@/lib/constants';
 import { DEFAULT_SIGNED_IN_PATH, LOGIN_PATH, VERIFY_OTP_PATH } from '@/lib/paths';
+import { withNext } from '@/lib/safe-next-path';
 import { clearChallenge, setChallenge, startSession } from '@/lib/session';
 import { announce } from '@/lib/session-channel';
 
@@ -30,23 +32,26 @@ export interface SignInPageState {
 export interface VerifyOtpPageState {
   /** When the first code may be asked for again, from the `otp_required` answer. */
   resendAfterSeconds?: number;
+  /** The sign-in's `?next=` path, already checked by safeNextPath (check it again on reading). */
+  next?: string;
 }
 
-/** Back to the sign-in page, with the reason shown there. */
-export function useBackToSignIn() {
+/** Back to the sign-in page, with the reason shown there; a sign-in's `next` goes along. */
+export function useBackToSignIn(next?: string) {
   const navigate = useNavigate();
   return useCallback(
     (notice?: SignInNotice) => {
       clearChallenge();
       const state: SignInPageState = { notice };
-      void navigate(LOGIN_PATH, { replace: true, state });
+      void navigate(withNext(LOGIN_PATH, next), { replace: true, state });
     },
-    [navigate],
+    [navigate, next],
   );
 }
 
-/** Keeps the session, then opens the dashboard after the seed's pause. */
-export function useFinishSignIn() {
+/** Keeps the session, then opens `next` (a path safeNextPath allowed) or the dashboard after
+ * the seed's pause. */
+export function useFinishSignIn(next?: string) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [finished, setFinished] = useState(false);
@@ -64,19 +69,20 @@ export function useFinishSignIn() {
       announce({ type: 'signed-in', user: { id, name, email, role } });
       setFinished(true);
       timer.current = window.setTimeout(() => {
-        void navigate(DEFAULT_SIGNED_IN_PATH, { replace: true });
+        void navigate(next ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
       }, REDIRECT_DELAY_MS);
     },
-    [navigate, queryClient],
+    [navigate, next, queryClient],
   );
 
   return { finish, finished };
 }
 
-/** Follows a LoginResponse (from the password or the OTP step) to the next step. */
-export function useSignInSteps() {
+/** Follows a LoginResponse (from the password, the OTP step or a game's link) to the next step;
+ * `next` (a path safeNextPath allowed) is where a completed sign-in goes, the OTP page too. */
+export function useSignInSteps(next?: string) {
   const navigate = useNavigate();
-  const { finish, finished } = useFinishSignIn();
+  const { finish, finished } = useFinishSignIn(next);
   const [eula, setEula] = useState<EulaChallenge | null>(null);
 
   const complete = useCallback(
@@ -95,7 +101,7 @@ export function useSignInSteps() {
           break;
         case 'otp_required': {
           setChallenge(response.challenge);
-          const state: VerifyOtpPageState = { resendAfterSeconds: response.resend_after_seconds };
+          const state: VerifyOtpPageState = { resendAfterSeconds: response.resend_after_seconds, next };
           void navigate(VERIFY_OTP_PATH, { state });
           break;
         }
@@ -106,7 +112,7 @@ export function useSignInSteps() {
           break;
       }
     },
-    [complete, navigate],
+    [complete, navigate, next],
   );
 
   const closeEula = useCallback(() => setEula(null), []);
