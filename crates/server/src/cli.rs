@@ -57,12 +57,16 @@ pub enum DemoCommand {
     /// Seed a demo provider, companies, batches, trainees, levels and attempts into an empty
     /// database.
     Seed,
-    /// Act as the game: play the demo trainees through a few simulated weeks and report the
-    /// attempts to a running portal, a week at a time.
+    /// Act as the game. Without a subcommand: play the demo trainees through a few simulated
+    /// weeks and report the attempts to a running portal, a week at a time, as the game's
+    /// server does (`--key`). With one: act as the game on one trainee's device.
+    #[command(args_conflicts_with_subcommands = true)]
     Game {
+        #[command(subcommand)]
+        device: Option<DeviceCommand>,
         /// A `game` API client's secret (from the API clients screen).
         #[arg(long, env = "PLAYTRACK_GAME_KEY", hide_env_values = true)]
-        key: String,
+        key: Option<String>,
         /// The portal's address; by default the configured public URL.
         #[arg(long)]
         url: Option<String>,
@@ -71,5 +75,32 @@ pub enum DemoCommand {
         /// Milliseconds between two weeks' reports.
         #[arg(long, default_value_t = 1000)]
         pace_ms: u64,
+    },
+}
+
+/// The demo game on a trainee's device.
+#[derive(Debug, Subcommand)]
+pub enum DeviceCommand {
+    /// Sign a trainee in through the portal: prints the address to open in a browser, waits
+    /// for the portal to send the browser back to a loopback port, and keeps the tokens in
+    /// the data folder.
+    Login {
+        /// The game app's client id; by default the demo's own game app.
+        #[arg(long)]
+        client_id: Option<String>,
+        /// The portal's address; by default the configured public URL.
+        #[arg(long)]
+        url: Option<String>,
+    },
+    /// Play a few levels as the signed-in trainee and post the attempts.
+    Play {
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u16).range(1..=50))]
+        levels: u16,
+    },
+    /// Print a one-time link (valid 60 s) that opens the portal signed in as the trainee.
+    OpenPortal {
+        /// A page of the portal to open, such as `/user/score`.
+        #[arg(long)]
+        next: Option<String>,
     },
 }

@@ -133,6 +133,19 @@ pub async fn play_in_process(store: &Store, clock: kernel::AnyClock, weeks: u32)
         .create(&actor, draft)
         .await
         .map_err(|e| anyhow::anyhow!("the demo game client: {e}"))?;
+    // The game on trainees' devices signs them in through the portal and reports as the
+    // same client (`playtrack demo game login`).
+    let app = identity::game_apps::GameAppDraft {
+        name: crate::demo_player::DEMO_APP_NAME.into(),
+        redirect_uris: vec![crate::demo_player::DEMO_REDIRECT.into()],
+        scopes: vec!["play".into(), "reports".into()],
+        api_client: Some(issued.client.id),
+        disabled: false,
+    };
+    identity::game_apps::GameApps::new(store.clone(), clock.clone())
+        .save(&actor, None, app)
+        .await
+        .map_err(|e| anyhow::anyhow!("the demo game app: {e}"))?;
     let client =
         CallingClient { id: issued.client.id, kind: ClientKind::Game, scope: ClientScope::All, acting_for: None };
     let ingestion = Ingestion::new(store.clone(), clock.clone());

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod demo_game;
+pub mod demo_player;
 mod hashing;
 pub mod password;
 pub mod private_file;

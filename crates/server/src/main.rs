@@ -8,7 +8,7 @@ use clap::Parser;
 use identity::{Argon2Hasher, IdentityService};
 use kernel::{AnyClock, Clock, Email, SystemClock};
 use server::{
-    cli::{AdminCommand, Cli, Command, DemoCommand},
+    cli::{AdminCommand, Cli, Command, DemoCommand, DeviceCommand},
     config::Config,
     demo,
     startup::Application,
@@ -51,7 +51,11 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             None => anyhow::bail!("the database already holds users; demo data goes only into an empty one"),
         },
-        Command::Demo { command: DemoCommand::Game { key, url, weeks, pace_ms } } => {
+        Command::Demo { command: DemoCommand::Game { device: Some(device), .. } } => {
+            on_device(&config, &store, device).await
+        }
+        Command::Demo { command: DemoCommand::Game { device: None, key, url, weeks, pace_ms } } => {
+            let key = key.context("--key: a game API client's secret (or a subcommand: login, play, open-portal)")?;
             let world = store::demo_game::world(&store).await?;
             let url = url.unwrap_or_else(|| config.public_url());
             let pace = std::time::Duration::from_millis(pace_ms);
@@ -79,6 +83,46 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// The demo game on one trainee's device.
+async fn on_device(config: &Config, store: &Store, command: DeviceCommand) -> anyhow::Result<()> {
+    use server::demo_player;
+    let file = demo_player::session_file(&config.data_dir);
+    match command {
+        DeviceCommand::Login { client_id, url } => {
+            let client_id = match client_id {
+                Some(id) => id,
+                None => demo_player::demo_client_id(store).await?,
+            };
+            let url = url.unwrap_or_else(|| config.public_url());
+            let me = demo_player::login(&url, &client_id, &file, |address| {
+                println!("Open this address in a browser and sign in as a trainee:\n{address}");
+            })
+            .await?;
+            println!(
+                "Signed in to the game as {} <{}> of {}; licence valid until {}.",
+                me["name"].as_str().unwrap_or("?"),
+                me["email"].as_str().unwrap_or("?"),
+                me["company_name"].as_str().unwrap_or("?"),
+                me["licence_valid_until"].as_str().unwrap_or("?"),
+            );
+        }
+        DeviceCommand::Play { levels } => {
+            let (me, statuses) = demo_player::play(&file, usize::from(levels)).await?;
+            println!(
+                "{} played {} levels: {}.",
+                me["name"].as_str().unwrap_or("?"),
+                statuses.len(),
+                statuses.join(", ")
+            );
+        }
+        DeviceCommand::OpenPortal { next } => {
+            let link = demo_player::open_portal(&file, next.as_deref()).await?;
+            println!("Open within 60 seconds, once:\n{link}");
+        }
+    }
+    Ok(())
 }
 
 async fn serve(config: &Config, store: Store, demo: bool) -> anyhow::Result<()> {
