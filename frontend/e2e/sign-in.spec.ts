@@ -40,6 +40,7 @@ test('the super admin lands on the dashboard with the whole sidebar', async ({ p
     'Scores',
     'Level data',
     'API clients',
+    'Game apps',
     'Audit log',
     'Reset Password',
   ]);

@@ -10,6 +10,7 @@ import {
 import { TopProgressBar } from '@/components/top-progress-bar';
 import { apiClientRoutes } from '@/features/api-clients/routes';
 import { catalogueRoutes } from '@/features/catalogue/routes';
+import { gameAppRoutes } from '@/features/game-apps/routes';
 import { IdleLogout } from '@/features/auth/components/idle-logout';
 import { PublicLayout } from '@/features/auth/components/public-layout';
 import { RequireAuth } from '@/features/auth/components/require-auth';
@@ -136,6 +137,7 @@ export const routes: RouteObject[] = [
                   { path: 'main/admin/resetpassword', element: <AdminPasswordPage /> },
                   ...adminRoutes('main'),
                   ...apiClientRoutes(),
+                  ...gameAppRoutes(),
                   ...catalogueRoutes(),
                   { path: 'main/*', element: <UpcomingScreenPage /> },
                 ],

@@ -4,6 +4,7 @@ import arAuth from './ar/auth.json';
 import arCatalogue from './ar/catalogue.json';
 import arCommon from './ar/common.json';
 import arErrors from './ar/errors.json';
+import arGameApps from './ar/game-apps.json';
 import arLicences from './ar/licences.json';
 import arOrganisation from './ar/organisation.json';
 import arPasswords from './ar/passwords.json';
@@ -14,6 +15,7 @@ import enAuth from './en/auth.json';
 import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
+import enGameApps from './en/game-apps.json';
 import enLicences from './en/licences.json';
 import enOrganisation from './en/organisation.json';
 import enPasswords from './en/passwords.json';
@@ -24,6 +26,7 @@ import esAuth from './es/auth.json';
 import esCatalogue from './es/catalogue.json';
 import esCommon from './es/common.json';
 import esErrors from './es/errors.json';
+import esGameApps from './es/game-apps.json';
 import esLicences from './es/licences.json';
 import esOrganisation from './es/organisation.json';
 import esPasswords from './es/passwords.json';
@@ -34,6 +37,7 @@ import frAuth from './fr/auth.json';
 import frCatalogue from './fr/catalogue.json';
 import frCommon from './fr/common.json';
 import frErrors from './fr/errors.json';
+import frGameApps from './fr/game-apps.json';
 import frLicences from './fr/licences.json';
 import frOrganisation from './fr/organisation.json';
 import frPasswords from './fr/passwords.json';
@@ -44,6 +48,7 @@ import itAuth from './it/auth.json';
 import itCatalogue from './it/catalogue.json';
 import itCommon from './it/common.json';
 import itErrors from './it/errors.json';
+import itGameApps from './it/game-apps.json';
 import itLicences from './it/licences.json';
 import itOrganisation from './it/organisation.json';
 import itPasswords from './it/passwords.json';
@@ -54,6 +59,7 @@ import zhAuth from './zh/auth.json';
 import zhCatalogue from './zh/catalogue.json';
 import zhCommon from './zh/common.json';
 import zhErrors from './zh/errors.json';
+import zhGameApps from './zh/game-apps.json';
 import zhLicences from './zh/licences.json';
 import zhOrganisation from './zh/organisation.json';
 import zhPasswords from './zh/passwords.json';
@@ -72,6 +78,7 @@ export const englishResources = {
   licences: enLicences,
   apiClients: enApiClients,
   catalogue: enCatalogue,
+  gameApps: enGameApps,
 };
 
 export type Namespace = keyof typeof englishResources;
@@ -85,6 +92,7 @@ export const resources = {
     licences: zhLicences,
     apiClients: zhApiClients,
     catalogue: zhCatalogue,
+    gameApps: zhGameApps,
   },
   ar: {
     common: arCommon, auth: arAuth, shell: arShell, errors: arErrors, passwords: arPasswords,
@@ -93,6 +101,7 @@ export const resources = {
     licences: arLicences,
     apiClients: arApiClients,
     catalogue: arCatalogue,
+    gameApps: arGameApps,
   },
   it: {
     common: itCommon, auth: itAuth, shell: itShell, errors: itErrors, passwords: itPasswords,
@@ -101,6 +110,7 @@ export const resources = {
     licences: itLicences,
     apiClients: itApiClients,
     catalogue: itCatalogue,
+    gameApps: itGameApps,
   },
   es: {
     common: esCommon, auth: esAuth, shell: esShell, errors: esErrors, passwords: esPasswords,
@@ -109,6 +119,7 @@ export const resources = {
     licences: esLicences,
     apiClients: esApiClients,
     catalogue: esCatalogue,
+    gameApps: esGameApps,
   },
   fr: {
     common: frCommon, auth: frAuth, shell: frShell, errors: frErrors, passwords: frPasswords,
@@ -117,6 +128,7 @@ export const resources = {
     licences: frLicences,
     apiClients: frApiClients,
     catalogue: frCatalogue,
+    gameApps: frGameApps,
   },
 } satisfies Record<string, Record<Namespace, unknown>>;
 

@@ -13,6 +13,7 @@ import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
+import SportsEsportsOutlined from '@mui/icons-material/SportsEsportsOutlined';
 import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
@@ -36,6 +37,7 @@ export type NavLabel =
   | 'scores'
   | 'levelData'
   | 'apiClients'
+  | 'gameApps'
   | 'audit'
   | 'resetPassword';
 
@@ -81,6 +83,7 @@ export const NAVIGATION: Record<Role, NavEntry[]> = {
     { label: 'scores', path: '/main/score', icon: LeaderboardOutlined },
     { label: 'levelData', path: '/main/levelData', icon: LayersOutlined },
     { label: 'apiClients', path: '/main/apiClients', icon: VpnKeyOutlined },
+    { label: 'gameApps', path: '/main/gameApps', icon: SportsEsportsOutlined },
     { label: 'audit', path: '/main/audit', icon: HistoryOutlined },
     { label: 'resetPassword', path: '/main/admin/resetpassword', icon: LockResetOutlined },
   ],

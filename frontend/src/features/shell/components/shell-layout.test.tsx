@@ -28,6 +28,7 @@ describe('the sidebar', () => {
         ['Scores', '/main/score'],
         ['Level data', '/main/levelData'],
         ['API clients', '/main/apiClients'],
+        ['Game apps', '/main/gameApps'],
         ['Audit log', '/main/audit'],
         ['Reset Password', '/main/admin/resetpassword'],
       ],
