@@ -202,9 +202,12 @@ impl<U: GameUnit> GameSignIn<U> {
         ctx: &RequestContext,
     ) -> Result<IssuedTokens, TokenError> {
         let work = self.work.begin().await?;
-        let app = self.live_app(&work, client_id).await?;
         let now = self.now();
-        let issued = match work.use_code(&secret::hash_token(code), now).await? {
+        // The write first: on SQLite it takes the write lock before anything is read, so a
+        // racing exchange waits instead of failing to upgrade its read lock.
+        let used = work.use_code(&secret::hash_token(code), now).await?;
+        let app = self.live_app(&work, client_id).await?;
+        let issued = match used {
             CodeUse::Unknown => return Err(TokenError::InvalidGrant("unknown code")),
             CodeUse::Again { session } => {
                 if let Some(session) = session {
@@ -256,9 +259,10 @@ impl<U: GameUnit> GameSignIn<U> {
     /// `InvalidClient`; `InvalidGrant`.
     pub async fn refresh(&self, client_id: &str, refresh_token: &str) -> Result<IssuedTokens, TokenError> {
         let work = self.work.begin().await?;
-        let app = self.live_app(&work, client_id).await?;
         let now = self.now();
-        let session = match work.use_refresh(&secret::hash_token(refresh_token), now).await? {
+        let used = work.use_refresh(&secret::hash_token(refresh_token), now).await?;
+        let app = self.live_app(&work, client_id).await?;
+        let session = match used {
             RefreshUse::Unknown => return Err(TokenError::InvalidGrant("unknown refresh token")),
             RefreshUse::Again { session } => {
                 work.end_session(session).await?;
@@ -275,7 +279,11 @@ impl<U: GameUnit> GameSignIn<U> {
         if grant.app != app.id {
             return Err(TokenError::InvalidClient);
         }
-        work.valid_seat(user.id).await.map_err(|_| TokenError::InvalidGrant("the trainee has no valid seat"))?;
+        if work.valid_seat(user.id).await.is_err() {
+            work.end_session(session).await?;
+            self.work.commit(work).await?;
+            return Err(TokenError::InvalidGrant("the trainee has no valid seat; the sign-in has ended"));
+        }
         let refresh_token = self.new_refresh(&work, session, now).await?;
         self.work.commit(work).await?;
         Ok(IssuedTokens { session, user: user.id, client_id: app.client_id, scopes: grant.scopes, refresh_token })
@@ -312,7 +320,8 @@ impl<U: GameUnit> GameSignIn<U> {
     }
 
     /// The trainee a game's access token stands for, while the session lives, the app is
-    /// enabled and the trainee holds a valid seat.
+    /// enabled and the trainee holds a valid seat. A seat that lapsed or was revoked ends the
+    /// sign-in for good: a seat given back later needs a new one.
     ///
     /// # Errors
     /// `Session` (ended, or app disabled); `Licensing` (seat revoked or lapsed).
@@ -325,7 +334,11 @@ impl<U: GameUnit> GameSignIn<U> {
             .map_err(AuthenticateError::Unknown)?
             .filter(|a| a.disabled_at.is_none())
             .ok_or(AuthenticateError::Invalid)?;
-        work.valid_seat(user.id).await?;
+        if let Err(e) = work.valid_seat(user.id).await {
+            work.end_session(session).await.map_err(AuthenticateError::Unknown)?;
+            self.work.commit(work).await.map_err(AuthenticateError::Unknown)?;
+            return Err(e.into());
+        }
         Ok(Player { session, user, app, scopes: grant.scopes })
     }
 

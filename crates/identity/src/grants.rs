@@ -109,6 +109,9 @@ pub fn check(request: &AuthorizationRequest, app: Option<GameApp>) -> Result<Che
             request.state.as_deref(),
         ),
     };
+    if request.response_type.is_empty() {
+        return Err(refuse("invalid_request", "response_type is required"));
+    }
     if request.response_type != "code" {
         return Err(refuse("unsupported_response_type", "only response_type=code"));
     }

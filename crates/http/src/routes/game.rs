@@ -171,7 +171,7 @@ pub struct AttemptBatchResult {
         (status = BAD_REQUEST, description = "`MALFORMED_REQUEST`: not a batch, or more than 1,000 attempts", body = Problem, content_type = "application/problem+json"),
         (status = UNAUTHORIZED, description = "`UNAUTHENTICATED`: no live client has this secret, or the game's sign-in ended", body = Problem, content_type = "application/problem+json"),
         (status = FORBIDDEN, description = "`FORBIDDEN`: not a `game` client, or a token without `play`; `NO_LICENCE`/`LICENCE_EXPIRED`: the trainee's seat", body = Problem, content_type = "application/problem+json"),
-        (status = PAYLOAD_TOO_LARGE, description = "`MALFORMED_REQUEST`: the body is over 4 MiB", body = Problem, content_type = "application/problem+json"),
+        (status = PAYLOAD_TOO_LARGE, description = "`PAYLOAD_TOO_LARGE`: the body is over 4 MiB", body = Problem, content_type = "application/problem+json"),
         (status = TOO_MANY_REQUESTS, description = "`RATE_LIMITED`: past the client's requests a minute; see `Retry-After`", body = Problem, content_type = "application/problem+json"),
     ),
 )]

@@ -79,7 +79,9 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
         api(&mut ServiceConfig::new(cfg));
         cfg.service(SwaggerUi::new(format!("{API_DOCS_PATH}/{{_:.*}}")).url(OPENAPI_PATH, spec))
             .service(web::redirect(API_DOCS_PATH, format!("{API_DOCS_PATH}/")))
-            .service(web::scope("/api").default_service(web::to(not_found)));
+            .service(web::scope("/api").default_service(web::to(not_found)))
+            // Discovery documents we do not publish (OpenID's, say) are a 404, not the web UI.
+            .service(web::scope("/.well-known").default_service(web::to(not_found)));
     }
 }
 

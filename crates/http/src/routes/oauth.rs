@@ -28,9 +28,11 @@ pub(super) fn protocol_routes(cfg: &mut ServiceConfig) {
     cfg.service(oauth_token).service(oauth_revoke).service(oauth_metadata);
 }
 
-/// An authorization request as the game sent it to `/oauth/authorize`.
-#[derive(Debug, Deserialize, ToSchema, IntoParams)]
+/// An authorization request as the game sent it to `/oauth/authorize`. A parameter left
+/// out is judged like a wrong one, so the game hears of it at its redirect URI.
+#[derive(Debug, Default, Deserialize, ToSchema, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(default)]
 pub struct AuthorizationQuery {
     /// `code`.
     response_type: String,

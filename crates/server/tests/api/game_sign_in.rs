@@ -18,7 +18,7 @@ use time::Duration;
 use uuid::Uuid;
 
 use crate::{
-    helpers::{TestApp, TestUser, assert_problem, spawn_app},
+    helpers::{ServerProcess, TestApp, TestUser, assert_problem, spawn_app},
     licences::{call, ok},
 };
 
@@ -291,6 +291,11 @@ crate::on_both_databases! {
         let back = plain["redirect_to"].as_str().unwrap();
         assert!(back.starts_with(&format!("{LISTENING}?error=invalid_request")) && back.ends_with("state=s1"), "{back}");
 
+        // A parameter left out is told to the game too.
+        let missing = format!("client_id={}&redirect_uri={}&state=s1", world.client_id, url::form_urlencoded::byte_serialize(LISTENING.as_bytes()).collect::<String>());
+        let missing = assert_problem(check(missing).await, 400, "OAUTH_REQUEST").await;
+        assert!(missing["redirect_to"].as_str().unwrap().contains("error=invalid_request"), "{missing}");
+
         // Deny: back to the game with access_denied, and no code.
         let url = url::Url::parse(&format!("{}?{}", app.url("/oauth/authorize"), query(&world.client_id, LISTENING, "S256", challenge.as_str()))).unwrap();
         let denied = ok(decide(&app, &world.browser, &url, false).await, 200).await;
@@ -331,6 +336,23 @@ crate::on_both_databases! {
         let refreshed = world.client(&app).exchange_refresh_token(&RefreshToken::new(refresh)).request_async(&app.client).await;
         assert_eq!(error_of(refreshed), BasicErrorResponseType::InvalidGrant);
         app.db.execute(&lapse(yesterday, yesterday + Duration::days(365))).await.unwrap();
+        assert_problem(me(&app, &access).await, 401, "UNAUTHENTICATED").await;
+        // A seat given back later does not bring that sign-in back: it ended.
+
+        // Disabling the game app ends its sign-ins; enabling it again signs nobody back in.
+        let (access, _) = world.tokens(&app).await;
+        let apps = ok(call(&app, Method::GET, "/api/v1/game-apps", &world.root, None).await, 200).await;
+        let mut edit = apps[0].clone();
+        let id = edit["id"].as_str().unwrap().to_owned();
+        for field in ["id", "client_id", "created_at", "disabled_at"] {
+            edit.as_object_mut().unwrap().remove(field);
+        }
+        edit["disabled"] = json!(true);
+        ok(call(&app, Method::PUT, &format!("/api/v1/game-apps/{id}"), &world.root, Some(edit.clone())).await, 200).await;
+        assert_problem(me(&app, &access).await, 401, "UNAUTHENTICATED").await;
+        edit["disabled"] = json!(false);
+        ok(call(&app, Method::PUT, &format!("/api/v1/game-apps/{id}"), &world.root, Some(edit)).await, 200).await;
+        assert_problem(me(&app, &access).await, 401, "UNAUTHENTICATED").await;
 
         // Revoking (RFC 7009) the refresh token ends its access tokens too. (Sent by hand: the
         // oauth2 crate revokes only over https, as RFC 7009 asks of production servers.)
@@ -400,5 +422,48 @@ crate::on_both_databases! {
         // A trainee who lost the seat meanwhile is not signed in by a link issued before.
         app.db.execute(&Query::update().table("seats").value("revoked_at", app.clock_now()).and_where(Expr::col("user_id").eq(world.trainee.id)).take()).await.unwrap();
         assert_problem(app.post_json("/api/v1/auth/game", &json!({ "token": by_server["token"] })).await, 403, "NO_LICENCE").await;
+    }
+
+    async fn two_processes_racing_for_one_code_or_refresh_token_serve_one(db: TestDb) {
+        let app = spawn_app(db).await;
+        let world = World::new(&app).await;
+        let processes = [ServerProcess::start(&app).await, ServerProcess::start(&app).await];
+        let post = |process: usize, form: Vec<(&'static str, String)>| {
+            let (app, url) = (&app, processes[process].url("/oauth/token"));
+            async move {
+                let response = app.client.post(url).form(&form).send().await.unwrap();
+                let status = response.status().as_u16();
+                (status, response.json::<Value>().await.unwrap())
+            }
+        };
+        for _ in 0..3 {
+            let (code, verifier) = world.authorize(&app, &world.browser).await;
+            let form = || vec![
+                ("grant_type", "authorization_code".to_owned()), ("code", code.clone()),
+                ("redirect_uri", LISTENING.to_owned()), ("code_verifier", verifier.secret().clone()),
+                ("client_id", world.client_id.clone()),
+            ];
+            let (a, b) = tokio::join!(post(0, form()), post(1, form()));
+            let mut statuses = [a.0, b.0];
+            statuses.sort_unstable();
+            assert_eq!(statuses, [200, 400], "{a:?} {b:?}");
+            let (winner, loser) = if a.0 == 200 { (a.1, b.1) } else { (b.1, a.1) };
+            assert_eq!(loser["error"], "invalid_grant");
+            // The second use came after the first one's commit, so it ended that sign-in too.
+            assert_problem(me(&app, winner["access_token"].as_str().unwrap()).await, 401, "UNAUTHENTICATED").await;
+        }
+        for _ in 0..3 {
+            let (_, refresh) = world.tokens(&app).await;
+            let form = || vec![
+                ("grant_type", "refresh_token".to_owned()), ("refresh_token", refresh.clone()),
+                ("client_id", world.client_id.clone()),
+            ];
+            let (a, b) = tokio::join!(post(0, form()), post(1, form()));
+            let mut statuses = [a.0, b.0];
+            statuses.sort_unstable();
+            assert_eq!(statuses, [200, 400], "{a:?} {b:?}");
+            let winner = if a.0 == 200 { a.1 } else { b.1 };
+            assert_problem(me(&app, winner["access_token"].as_str().unwrap()).await, 401, "UNAUTHENTICATED").await;
+        }
     }
 }

@@ -7,11 +7,13 @@ use identity::{
 };
 use kernel::{AuditEvent, AuditLog, GameAppId};
 use scoring::ClientKind;
-use sea_orm::{ActiveValue::Set, EntityTrait, QueryOrder, sea_query::OnConflict};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, prelude::Expr, sea_query::OnConflict,
+};
 
 use crate::{
     Store,
-    entities::{api_clients, game_apps},
+    entities::{api_clients, game_apps, sessions},
 };
 
 impl GameAppStore for Store {
@@ -62,6 +64,16 @@ impl GameAppStore for Store {
             .exec_without_returning(&tx.db)
             .await
             .context("saving a game app")?;
+        // A disabled app's sign-ins end with it: enabling it again signs nobody back in.
+        if let Some(at) = app.disabled_at {
+            sessions::Entity::update_many()
+                .col_expr(sessions::Column::RevokedAt, Expr::value(at))
+                .filter(sessions::Column::GameAppId.eq(app.id.as_uuid()))
+                .filter(sessions::Column::RevokedAt.is_null())
+                .exec(&tx.db)
+                .await
+                .context("ending a disabled game app's sign-ins")?;
+        }
         tx.record(audit).await?;
         tx.commit().await?;
         Ok(true)

@@ -383,19 +383,20 @@ export type AuthorizationQueryScope = string | null;
 export type AuthorizationQueryState = string | null;
 
 /**
- * An authorization request as the game sent it to `/oauth/authorize`.
+ * An authorization request as the game sent it to `/oauth/authorize`. A parameter left
+out is judged like a wrong one, so the game hears of it at its redirect URI.
  */
 export interface AuthorizationQuery {
   /** The game app's public client id. */
-  client_id: string;
+  client_id?: string;
   /** BASE64URL(SHA-256(code_verifier)), 43 characters. */
-  code_challenge: string;
+  code_challenge?: string;
   /** `S256`; `plain` is refused. */
-  code_challenge_method: string;
+  code_challenge_method?: string;
   /** One of the app's registered redirect URIs (a loopback one with any port). */
-  redirect_uri: string;
+  redirect_uri?: string;
   /** `code`. */
-  response_type: string;
+  response_type?: string;
   /** Space-separated: `play`, `reports`; all the app may ask for when left out. */
   scope?: AuthorizationQueryScope;
   /** Returned to the game unchanged (at most 512 characters). */
@@ -2308,23 +2309,23 @@ export type CheckAuthorizationParams = {
 /**
  * `code`.
  */
-response_type: string;
+response_type?: string;
 /**
  * The game app's public client id.
  */
-client_id: string;
+client_id?: string;
 /**
  * One of the app's registered redirect URIs (a loopback one with any port).
  */
-redirect_uri: string;
+redirect_uri?: string;
 /**
  * BASE64URL(SHA-256(code_verifier)), 43 characters.
  */
-code_challenge: string;
+code_challenge?: string;
 /**
  * `S256`; `plain` is refused.
  */
-code_challenge_method: string;
+code_challenge_method?: string;
 /**
  * Space-separated: `play`, `reports`; all the app may ask for when left out.
  */

@@ -145,7 +145,7 @@ export function useOauthMetadata<TData = Awaited<ReturnType<typeof oauthMetadata
 /**
  * @summary Check an authorization request (the web UI's `/oauth/authorize` page, before asking).
  */
-export const getCheckAuthorizationUrl = (params: CheckAuthorizationParams,) => {
+export const getCheckAuthorizationUrl = (params?: CheckAuthorizationParams,) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
@@ -160,7 +160,7 @@ export const getCheckAuthorizationUrl = (params: CheckAuthorizationParams,) => {
   return stringifiedParams.length > 0 ? `/api/v1/oauth/authorization?${stringifiedParams}` : `/api/v1/oauth/authorization`
 }
 
-export const checkAuthorization = async (params: CheckAuthorizationParams, options?: RequestInit): Promise<AuthorizationPrompt> => {
+export const checkAuthorization = async (params?: CheckAuthorizationParams, options?: RequestInit): Promise<AuthorizationPrompt> => {
   
   return apiFetch<AuthorizationPrompt>(getCheckAuthorizationUrl(params),
   {      
@@ -182,7 +182,7 @@ export const getCheckAuthorizationQueryKey = (params?: CheckAuthorizationParams,
     }
 
     
-export const getCheckAuthorizationQueryOptions = <TData = Awaited<ReturnType<typeof checkAuthorization>>, TError = ErrorType<Problem | Problem>>(params: CheckAuthorizationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkAuthorization>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getCheckAuthorizationQueryOptions = <TData = Awaited<ReturnType<typeof checkAuthorization>>, TError = ErrorType<Problem | Problem>>(params?: CheckAuthorizationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkAuthorization>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -205,7 +205,7 @@ export type CheckAuthorizationQueryError = ErrorType<Problem | Problem>
 
 
 export function useCheckAuthorization<TData = Awaited<ReturnType<typeof checkAuthorization>>, TError = ErrorType<Problem | Problem>>(
- params: CheckAuthorizationParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkAuthorization>>, TError, TData>> & Pick<
+ params: undefined |  CheckAuthorizationParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkAuthorization>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof checkAuthorization>>,
           TError,
@@ -215,7 +215,7 @@ export function useCheckAuthorization<TData = Awaited<ReturnType<typeof checkAut
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useCheckAuthorization<TData = Awaited<ReturnType<typeof checkAuthorization>>, TError = ErrorType<Problem | Problem>>(
- params: CheckAuthorizationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkAuthorization>>, TError, TData>> & Pick<
+ params?: CheckAuthorizationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkAuthorization>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof checkAuthorization>>,
           TError,
@@ -225,7 +225,7 @@ export function useCheckAuthorization<TData = Awaited<ReturnType<typeof checkAut
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useCheckAuthorization<TData = Awaited<ReturnType<typeof checkAuthorization>>, TError = ErrorType<Problem | Problem>>(
- params: CheckAuthorizationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkAuthorization>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: CheckAuthorizationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkAuthorization>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -233,7 +233,7 @@ export function useCheckAuthorization<TData = Awaited<ReturnType<typeof checkAut
  */
 
 export function useCheckAuthorization<TData = Awaited<ReturnType<typeof checkAuthorization>>, TError = ErrorType<Problem | Problem>>(
- params: CheckAuthorizationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkAuthorization>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: CheckAuthorizationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkAuthorization>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
