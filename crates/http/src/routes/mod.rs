@@ -77,6 +77,9 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::QueryConfig::default().error_handler(|e, _| malformed(&e)))
             .app_data(web::PathConfig::default().error_handler(|e, _| malformed(&e)));
         api(&mut ServiceConfig::new(cfg));
+        for path in oauth::PROTOCOL_PATHS {
+            cfg.service(web::resource(path).wrap(from_fn(refuse_undocumented)).to(not_found));
+        }
         cfg.service(SwaggerUi::new(format!("{API_DOCS_PATH}/{{_:.*}}")).url(OPENAPI_PATH, spec))
             .service(web::redirect(API_DOCS_PATH, format!("{API_DOCS_PATH}/")))
             .service(web::scope("/api").default_service(web::to(not_found)))
