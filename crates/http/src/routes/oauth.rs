@@ -30,7 +30,8 @@ pub(super) fn protocol_routes(cfg: &mut ServiceConfig) {
 
 /// The paths of [`protocol_routes`]: outside `/api/v1`, so a method they do not take is answered
 /// here (405 with `Allow`, from the spec) rather than by the web UI.
-pub(super) const PROTOCOL_PATHS: [&str; 3] = ["/oauth/token", "/oauth/revoke", "/.well-known/oauth-authorization-server"];
+pub(super) const PROTOCOL_PATHS: [&str; 3] =
+    ["/oauth/token", "/oauth/revoke", "/.well-known/oauth-authorization-server"];
 
 /// An authorization request as the game sent it to `/oauth/authorize`. A parameter left
 /// out is judged like a wrong one, so the game hears of it at its redirect URI.
