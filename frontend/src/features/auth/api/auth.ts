@@ -2,5 +2,6 @@
 // reach the server only through this folder.
 export {
   logout,
+  useGameLogin,
   useLogin,
 } from '@/api/gen/auth/auth';

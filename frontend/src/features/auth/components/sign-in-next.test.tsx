@@ -39,14 +39,6 @@ function setupUser() {
   return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 }
 
-/** A problem+json answer with a code the generated types may not know yet. */
-function problemOf(status: number, code: string): Response {
-  return HttpResponse.json(
-    { type: `urn:playtrack:problem:${code}`, title: code, status, code },
-    { status, headers: { 'Content-Type': 'application/problem+json' } },
-  );
-}
-
 function answerLogin(response: LoginResponse) {
   apiServer.use(http.post('/api/v1/auth/login', () => HttpResponse.json(response)));
 }
@@ -240,8 +232,8 @@ describe("a game's sign-in link (/login?token=…)", () => {
     [403, 'NO_LICENCE', 'There is no valid licence for this.'],
     [403, 'LICENCE_EXPIRED', 'The licence has expired.'],
     [403, 'ACCOUNT_DISABLED', 'This account is disabled. Contact your administrator.'],
-  ])('%i %s is said on the sign-in form, and nobody is signed in', async (status, code, message) => {
-    answerGameLogin(() => problemOf(status, code));
+  ] as const)('%i %s is said on the sign-in form, and nobody is signed in', async (status, code, message) => {
+    answerGameLogin(() => problem(status, code));
     const { router } = renderApp('/login?token=game-token-1');
 
     expect(await screen.findByText(message)).toBeInTheDocument();

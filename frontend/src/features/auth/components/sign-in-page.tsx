@@ -15,8 +15,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { useLogin } from '../api/auth';
-import { useGameLogin } from '../api/game-login';
+import { useGameLogin, useLogin } from '../api/auth';
 import { SubmitButton } from '@/components/submit-button';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { RESET_PASSWORD_PATH } from '@/lib/paths';
@@ -80,7 +79,7 @@ export function SignInPage() {
       { replace: true, state: location.state as unknown },
     );
     gameLogin.mutate(
-      { token: gameToken },
+      { data: { token: gameToken } },
       { onSuccess: steps.follow, onSettled: () => setExchanging(false) },
     );
   }, [gameLogin, gameToken, location.pathname, location.state, navigate, params, steps.follow]);

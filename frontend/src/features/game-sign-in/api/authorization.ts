@@ -1,84 +1,44 @@
-// The game's OAuth 2.0 sign-in (authorization code with PKCE, RFC 6749, 7636 and 8252): the check
-// of the request a game opened the browser with, and the signed-in trainee's answer to it.
-// Until the generated client has GET and POST /api/v1/oauth/authorization (issue 14), thin typed
-// calls through the API client's fetch mutator stand in: switch to the generated functions then,
-// keeping `forbiddenIsAnswer` on the POST (pass it as the request options).
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch, type ApiRequestInit } from '@/lib/api-client';
+// The game's OAuth 2.0 sign-in calls this feature makes (authorization code with PKCE, RFC 6749,
+// 7636 and 8252), from the generated client: the check of the request a game opened the browser
+// with, and the signed-in trainee's answer to it. Its screens reach the server only through here.
+import {
+  useAuthorizeGame,
+  useCheckAuthorization,
+} from '@/api/gen/game-sign-in/game-sign-in';
+import type { AuthorizationQuery, CheckAuthorizationParams } from '@/api/gen/playtrack.schemas';
+import type { ApiRequestInit } from '@/lib/api-client';
 
-const AUTHORIZATION_URL = '/api/v1/oauth/authorization';
-
-/** What the server makes of a game's request: the game's name and what it asks for. */
-export interface AuthorizationRequest {
-  app_name: string;
-  client_id: string;
-  redirect_uri: string;
-  /** Granted by the trainee's Allow: `play`, `reports`. */
-  scopes: string[];
-}
-
-/** The trainee's answer, with the request's parameters as the game sent them. */
-export interface AuthorizationDecision {
-  client_id: string;
-  redirect_uri: string;
-  response_type: string;
-  code_challenge: string;
-  code_challenge_method: string;
-  scope?: string;
-  state?: string;
-  approve: boolean;
-}
-
-/** The game's address with `code` (or `error=access_denied`) and `state`. */
-export interface AuthorizationRedirect {
-  redirect_to: string;
-}
-
-/** Needs no sign-in: the query of /oauth/authorize, passed on as it came. */
-export function checkAuthorization(
-  params: URLSearchParams,
-  options?: RequestInit,
-): Promise<AuthorizationRequest> {
-  const query = params.toString();
-  return apiFetch<AuthorizationRequest>(query === '' ? AUTHORIZATION_URL : `${AUTHORIZATION_URL}?${query}`, {
-    ...options,
-    method: 'GET',
-  });
-}
-
-export function decideAuthorization(
-  decision: AuthorizationDecision,
-  options?: RequestInit,
-): Promise<AuthorizationRedirect> {
-  const headers = new Headers(options?.headers);
-  headers.set('Content-Type', 'application/json');
-  const init: ApiRequestInit = {
-    ...options,
-    method: 'POST',
-    headers,
-    body: JSON.stringify(decision),
-    // FORBIDDEN here means "not a trainee", which the consent page says itself.
-    forbiddenIsAnswer: true,
+/**
+ * The request as the game sent it to /oauth/authorize. A required parameter it left out is sent
+ * empty, so the server names the problem (`OAUTH_CLIENT`, `OAUTH_REDIRECT_URI`, or back to the
+ * game with `OAUTH_REQUEST`) instead of failing to read the request.
+ */
+export function authorizationQueryOf(search: URLSearchParams): AuthorizationQuery & CheckAuthorizationParams {
+  const scope = search.get('scope');
+  const state = search.get('state');
+  return {
+    response_type: search.get('response_type') ?? '',
+    client_id: search.get('client_id') ?? '',
+    redirect_uri: search.get('redirect_uri') ?? '',
+    code_challenge: search.get('code_challenge') ?? '',
+    code_challenge_method: search.get('code_challenge_method') ?? '',
+    ...(scope !== null && { scope }),
+    ...(state !== null && { state }),
   };
-  return apiFetch<AuthorizationRedirect>(AUTHORIZATION_URL, init);
 }
 
-/** Asked once per request the page opens with; a failure is an answer, never retried. */
-export function useAuthorizationCheck(params: URLSearchParams) {
-  const query = params.toString();
-  return useQuery({
-    queryKey: ['oauth-authorization', query],
-    queryFn: () => checkAuthorization(new URLSearchParams(query)),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
+/** Asked once per request the page opens with (no sign-in needed); a failure is an answer,
+ * never retried. */
+export function useAuthorizationCheck(query: CheckAuthorizationParams) {
+  return useCheckAuthorization(query, {
+    query: { retry: false, staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false },
   });
 }
+
+/** FORBIDDEN here means "not a trainee", which the consent page says itself rather than
+ * opening the access-denied page. */
+const FORBIDDEN_IS_ANSWER: ApiRequestInit = { forbiddenIsAnswer: true };
 
 export function useAuthorizationDecision() {
-  return useMutation({
-    mutationKey: ['oauth-authorization-decision'],
-    mutationFn: (decision: AuthorizationDecision) => decideAuthorization(decision),
-  });
+  return useAuthorizeGame({ request: FORBIDDEN_IS_ANSWER });
 }

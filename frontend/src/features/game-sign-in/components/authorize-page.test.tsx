@@ -1,13 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { LoginResponse, SessionGrant } from '@/api/gen/playtrack.schemas';
+import type {
+  AuthorizationDecision,
+  AuthorizationPrompt,
+  LoginResponse,
+  SessionGrant,
+} from '@/api/gen/playtrack.schemas';
 import { REDIRECT_DELAY_MS } from '@/lib/constants';
 import { i18n } from '@/lib/i18n';
+import { problem } from '@/testing/api-handlers';
 import type { SessionUser } from '@/lib/session';
 import { apiServer } from '@/testing/api-server';
 import { renderApp, TEST_USER } from '@/testing/render-app';
-import type { AuthorizationDecision, AuthorizationRequest } from '../api/authorization';
 import { returnToGame } from '../return-to-game';
 
 // The browser cannot leave the test page: record where the page sends it instead.
@@ -35,20 +40,12 @@ const QUERY = new URLSearchParams({
 
 const AUTHORIZE_URL = `/oauth/authorize?${QUERY}`;
 
-const CHECKED: AuthorizationRequest = {
+const CHECKED: AuthorizationPrompt = {
   app_name: 'Branch Quest',
   client_id: 'game-client-1',
   redirect_uri: REDIRECT_URI,
   scopes: ['play', 'reports'],
 };
-
-/** A problem+json answer with a code the generated types may not know yet. */
-function oauthProblem(status: number, code: string, extra: Record<string, unknown> = {}): Response {
-  return HttpResponse.json(
-    { type: `urn:playtrack:problem:${code}`, title: code, status, code, ...extra },
-    { status, headers: { 'Content-Type': 'application/problem+json' } },
-  );
-}
 
 /** Answers the check with `answer` and records the queries it was asked with. */
 function answerCheck(answer: () => Response = () => HttpResponse.json(CHECKED)) {
@@ -93,8 +90,8 @@ describe('a request the server will not take from this game', () => {
       'OAUTH_REDIRECT_URI',
       'The game asked to return to an address that is not registered for it, so the sign-in stops here.',
     ],
-  ])('%s shows the error page and goes nowhere', async (code, message) => {
-    answerCheck(() => oauthProblem(400, code));
+  ] as const)('%s shows the error page and goes nowhere', async (code, message) => {
+    answerCheck(() => problem(400, code));
     const { router } = renderApp(AUTHORIZE_URL);
 
     expect(
@@ -107,7 +104,7 @@ describe('a request the server will not take from this game', () => {
   });
 
   it('is shown to a signed-in trainee too, who is asked nothing', async () => {
-    answerCheck(() => oauthProblem(400, 'OAUTH_CLIENT'));
+    answerCheck(() => problem(400, 'OAUTH_CLIENT'));
     const { router } = renderApp(AUTHORIZE_URL, { user: TRAINEE });
     expect(await screen.findByText('This game sign-in cannot continue')).toBeInTheDocument();
     expect(returnToGame).not.toHaveBeenCalled();
@@ -116,7 +113,7 @@ describe('a request the server will not take from this game', () => {
 
   it("goes back to the game with the error when the game is known (OAUTH_REQUEST's redirect_to)", async () => {
     const back = `${REDIRECT_URI}?error=invalid_request&state=af0ifjsldkj`;
-    answerCheck(() => oauthProblem(400, 'OAUTH_REQUEST', { redirect_to: back }));
+    answerCheck(() => problem(400, 'OAUTH_REQUEST', { redirect_to: back }));
     renderApp(AUTHORIZE_URL);
 
     await waitFor(() => expect(returnToGame).toHaveBeenCalledWith(back));
@@ -227,8 +224,8 @@ describe('the consent of a signed-in trainee', () => {
       'FORBIDDEN',
       'Only trainees can play: an administrator account cannot sign in to the game. Sign in with a trainee account.',
     ],
-  ])('403 %s says why this account cannot play, and offers another', async (code, message) => {
-    answerDecision(() => oauthProblem(403, code));
+  ] as const)('403 %s says why this account cannot play, and offers another', async (code, message) => {
+    answerDecision(() => problem(403, code));
     const { user, router } = await openConsent();
 
     await user.click(screen.getByRole('button', { name: 'Allow' }));
@@ -246,7 +243,7 @@ describe('the consent of a signed-in trainee', () => {
   });
 
   it('an invalid request at the decision shows the error page and goes nowhere', async () => {
-    answerDecision(() => oauthProblem(400, 'OAUTH_REDIRECT_URI'));
+    answerDecision(() => problem(400, 'OAUTH_REDIRECT_URI'));
     const { user } = await openConsent();
     await user.click(screen.getByRole('button', { name: 'Allow' }));
     expect(await screen.findByText('This game sign-in cannot continue')).toBeInTheDocument();
@@ -254,7 +251,7 @@ describe('the consent of a signed-in trainee', () => {
   });
 
   it('another failure stays on the card, to try again', async () => {
-    const sent = answerDecision(() => oauthProblem(500, 'INTERNAL'));
+    const sent = answerDecision(() => problem(500, 'INTERNAL'));
     const { user } = await openConsent();
     await user.click(screen.getByRole('button', { name: 'Allow' }));
     expect(

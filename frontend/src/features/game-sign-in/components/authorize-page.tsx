@@ -10,7 +10,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { LOGIN_PATH } from '@/lib/paths';
 import { withNext } from '@/lib/safe-next-path';
 import { useSessionKnown, useSessionUser } from '@/lib/session';
-import { useAuthorizationCheck } from '../api/authorization';
+import { authorizationQueryOf, useAuthorizationCheck } from '../api/authorization';
 import { returnToGame } from '../return-to-game';
 import { ConsentCard } from './consent-card';
 import { InvalidRequestCard, ProgressCard, redirectToOf, RefusedCard } from './sign-in-outcomes';
@@ -23,8 +23,8 @@ export function AuthorizePage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const search = searchParams.toString();
-  const params = useMemo(() => new URLSearchParams(search), [search]);
-  const check = useAuthorizationCheck(params);
+  const query = useMemo(() => authorizationQueryOf(new URLSearchParams(search)), [search]);
+  const check = useAuthorizationCheck(query);
   const known = useSessionKnown();
   const user = useSessionUser();
   const here = `${location.pathname}${location.search}`;
@@ -39,5 +39,5 @@ export function AuthorizePage() {
   if (check.isPending || !known) return <ProgressCard message={t('gameSignIn.checking')} />;
   if (!user) return <Navigate to={withNext(LOGIN_PATH, here)} replace />;
   if (user.role !== PLAYER_ROLE) return <RefusedCard reason="FORBIDDEN" user={user} here={here} />;
-  return <ConsentCard request={check.data} params={params} user={user} here={here} />;
+  return <ConsentCard prompt={check.data} query={query} user={user} here={here} />;
 }

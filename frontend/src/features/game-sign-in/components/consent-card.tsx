@@ -17,13 +17,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LOGOUT_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';
+import type { AuthorizationPrompt, AuthorizationQuery } from '@/api/gen/playtrack.schemas';
 import { withNext } from '@/lib/safe-next-path';
 import type { SessionUser } from '@/lib/session';
-import {
-  type AuthorizationDecision,
-  type AuthorizationRequest,
-  useAuthorizationDecision,
-} from '../api/authorization';
+import { useAuthorizationDecision } from '../api/authorization';
 import { returnToGame } from '../return-to-game';
 import {
   InvalidRequestCard,
@@ -44,38 +41,23 @@ function isKnownScope(scope: string): scope is keyof typeof SCOPE_KEYS {
   return Object.hasOwn(SCOPE_KEYS, scope);
 }
 
-/** The answer to the request the page opened with, its parameters as the game sent them. */
-function decisionOf(params: URLSearchParams, approve: boolean): AuthorizationDecision {
-  const scope = params.get('scope');
-  const state = params.get('state');
-  return {
-    client_id: params.get('client_id') ?? '',
-    redirect_uri: params.get('redirect_uri') ?? '',
-    response_type: params.get('response_type') ?? '',
-    code_challenge: params.get('code_challenge') ?? '',
-    code_challenge_method: params.get('code_challenge_method') ?? '',
-    ...(scope !== null && { scope }),
-    ...(state !== null && { state }),
-    approve,
-  };
-}
-
 interface ConsentCardProps {
-  request: AuthorizationRequest;
-  params: URLSearchParams;
+  prompt: AuthorizationPrompt;
+  /** The request as the game sent it: the answer repeats it. */
+  query: AuthorizationQuery;
   user: SessionUser;
   /** This page's path and query: where signing in as someone else comes back to. */
   here: string;
 }
 
-export function ConsentCard({ request, params, user, here }: ConsentCardProps) {
+export function ConsentCard({ prompt, query, user, here }: ConsentCardProps) {
   const { t } = useTranslation('auth');
   const { problemMessage } = useProblemMessage();
   const decide = useAuthorizationDecision();
-  const app = request.app_name;
+  const app = prompt.app_name;
 
   const answer = (approve: boolean) => {
-    decide.mutate(decisionOf(params, approve), {
+    decide.mutate({ data: { ...query, approve } }, {
       onSuccess: ({ redirect_to }) => returnToGame(redirect_to),
       onError: (error) => {
         const to = redirectToOf(error);
@@ -100,11 +82,11 @@ export function ConsentCard({ request, params, user, here }: ConsentCardProps) {
         </Typography>
         <Typography>{t('gameSignIn.intro', { app })}</Typography>
         <SignedInIdentity user={user} />
-        {request.scopes.length > 0 && (
+        {prompt.scopes.length > 0 && (
           <>
             <Typography>{t('gameSignIn.mayIntro')}</Typography>
             <List dense>
-              {request.scopes.map((scope) => (
+              {prompt.scopes.map((scope) => (
                 <ListItem key={scope} disableGutters>
                   <ListItemIcon sx={{ minWidth: 36 }}>
                     <CheckCircleOutlined color="success" fontSize="small" />
@@ -132,7 +114,7 @@ export function ConsentCard({ request, params, user, here }: ConsentCardProps) {
           color="inherit"
           onClick={() => answer(false)}
           disabled={pending}
-          loading={pending && !decide.variables.approve}
+          loading={pending && !decide.variables.data.approve}
         >
           {t('gameSignIn.deny')}
         </Button>
@@ -140,7 +122,7 @@ export function ConsentCard({ request, params, user, here }: ConsentCardProps) {
           variant="contained"
           onClick={() => answer(true)}
           disabled={pending}
-          loading={pending && decide.variables.approve}
+          loading={pending && decide.variables.data.approve}
         >
           {t('gameSignIn.allow')}
         </Button>
