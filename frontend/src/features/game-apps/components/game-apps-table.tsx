@@ -69,14 +69,15 @@ export function GameAppsTable({ apps, clients, onEdit, onSetDisabled }: GameApps
       <Table size="small" aria-label={t('tableLabel')} sx={{ tableLayout: 'fixed', minWidth: 960 }}>
         <TableHead>
           <TableRow>
+            {/* The name takes what the others leave: at least 130 px at 1280 px wide. */}
             <TableCell>{t('columns.name')}</TableCell>
-            <TableCell sx={{ width: 170 }}>{t('columns.clientId')}</TableCell>
-            <TableCell sx={{ width: '24%' }}>{t('columns.redirectUris')}</TableCell>
-            <TableCell sx={{ width: 150 }}>{t('columns.scopes')}</TableCell>
-            <TableCell sx={{ width: '13%' }}>{t('columns.reportsAs')}</TableCell>
-            <TableCell sx={{ width: 96 }}>{t('columns.status')}</TableCell>
-            <TableCell sx={{ width: 104 }}>{t('columns.created')}</TableCell>
-            <TableCell align="right" sx={{ width: 88 }}>
+            <TableCell sx={{ width: 150 }}>{t('columns.clientId')}</TableCell>
+            <TableCell sx={{ width: '18%' }}>{t('columns.redirectUris')}</TableCell>
+            <TableCell sx={{ width: 130 }}>{t('columns.scopes')}</TableCell>
+            <TableCell sx={{ width: '11%' }}>{t('columns.reportsAs')}</TableCell>
+            <TableCell sx={{ width: 90 }}>{t('columns.status')}</TableCell>
+            <TableCell sx={{ width: 100 }}>{t('columns.created')}</TableCell>
+            <TableCell align="right" sx={{ width: 84 }}>
               {t('columns.actions')}
             </TableCell>
           </TableRow>
