@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use time::{Duration, OffsetDateTime, format_description::well_known::Rfc3339};
 use uuid::Uuid;
 
-use crate::helpers::{TestApp, assert_problem, spawn_app};
+use crate::helpers::{TestApp, TestUser, assert_problem, spawn_app};
 
 /// Creates a batch as `token` and answers its id.
 async fn batch(app: &TestApp, token: &str, company: Uuid, name: &str) -> String {
@@ -34,7 +34,11 @@ fn names_of<'a>(events: &'a [Value], field: &str) -> Vec<&'a str> {
 
 /// A trainee's bearer token (past the licence agreement).
 pub async fn trainee_token(app: &TestApp, company: Uuid) -> String {
-    let trainee = app.user(Role::User, Some(company)).await;
+    past_eula(app, &app.user(Role::User, Some(company)).await).await
+}
+
+/// Signs `trainee` in, accepting the licence agreement on the way, and answers the bearer token.
+pub async fn past_eula(app: &TestApp, trainee: &TestUser) -> String {
     let step: Value = app.login(&trainee.email, &trainee.password).await.json().await.unwrap();
     let session: Value = app
         .post_challenge("/api/v1/auth/eula/accept", step["challenge"].as_str().unwrap(), &json!({}))

@@ -18,6 +18,7 @@ use time::Duration;
 use uuid::Uuid;
 
 use crate::{
+    audit::{past_eula, trainee_token},
     helpers::{ServerProcess, TestApp, TestUser, assert_problem, spawn_app},
     licences::{call, ok},
 };
@@ -124,14 +125,7 @@ async fn allow(app: &TestApp, browser: &str, url: &url::Url) -> reqwest::Respons
 async fn trainee_with_seat(app: &TestApp, root: &str, company: Uuid) -> (TestUser, String) {
     let trainee = app.user(Role::User, Some(company)).await;
     ok(call(app, Method::POST, "/api/v1/seats", root, Some(json!({ "user_id": trainee.id }))).await, 201).await;
-    let step: Value = app.login(&trainee.email, &trainee.password).await.json().await.unwrap();
-    let session: Value = app
-        .post_challenge("/api/v1/auth/eula/accept", step["challenge"].as_str().unwrap(), &json!({}))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let browser = session["token"].as_str().unwrap().to_owned();
+    let browser = past_eula(app, &trainee).await;
     (trainee, browser)
 }
 
@@ -302,10 +296,8 @@ crate::on_both_databases! {
         assert!(denied["redirect_to"].as_str().unwrap().contains("error=access_denied"), "{denied}");
         // Only a trainee signs in to a game, and only with a valid seat.
         assert_problem(allow(&app, &world.root, &url).await, 403, "FORBIDDEN").await;
-        let seatless = app.user(Role::User, Some(world.company)).await;
-        let step: Value = app.login(&seatless.email, &seatless.password).await.json().await.unwrap();
-        let session: Value = app.post_challenge("/api/v1/auth/eula/accept", step["challenge"].as_str().unwrap(), &json!({})).await.json().await.unwrap();
-        assert_problem(allow(&app, session["token"].as_str().unwrap(), &url).await, 403, "NO_LICENCE").await;
+        let seatless = trainee_token(&app, world.company).await;
+        assert_problem(allow(&app, &seatless, &url).await, 403, "NO_LICENCE").await;
         // A revoked seat is no seat.
         let (other, browser) = trainee_with_seat(&app, &world.root, world.company).await;
         let seats = ok(call(&app, Method::GET, &format!("/api/v1/seats?user_id={}", other.id), &world.root, None).await, 200).await;
