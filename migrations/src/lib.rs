@@ -15,6 +15,7 @@ mod m20261125_000007_rebuild_api_clients_and_attempts;
 mod m20261125_000009_create_xapi_statements;
 mod m20261126_000010_create_game_apps;
 mod m20261126_000011_create_game_sign_in;
+mod m20261126_000012_create_level_results;
 
 #[derive(Debug)]
 pub struct Migrator;
@@ -33,6 +34,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000009_create_xapi_statements::Migration),
             Box::new(m20261126_000010_create_game_apps::Migration),
             Box::new(m20261126_000011_create_game_sign_in::Migration),
+            Box::new(m20261126_000012_create_level_results::Migration),
         ]
     }
 }

@@ -15,6 +15,7 @@ pub use game_sign_in::{
 pub use people::{NewCompanyAdmin, People, PeopleError};
 pub use read_models::{AuditEntry, AuditFilter, DashboardCounts, ReadModels};
 pub use services::{
-    ApiClientsApi, CatalogueApi, GameAppsApi, GameSignInApi, IngestionApi, LicensingApi, PeopleApi, SignInApi,
+    ApiClientsApi, CatalogueApi, GameAppsApi, GameSignInApi, IngestionApi, LicensingApi, PeopleApi, ReportsApi,
+    SignInApi,
 };
 pub use unit_of_work::{GameUnit, GameWork, PeopleUnit, PeopleWork, UnitOfWork, Work};

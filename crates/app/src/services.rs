@@ -23,8 +23,9 @@ use password_policy::PasswordPolicy;
 use scoring::{
     ApiClient, ApiClientDraft, ApiClients, Approach, AttemptStore, CallingClient, Catalogue, CatalogueError,
     CatalogueService, CatalogueStore, Change, Chapter, ChapterDraft, ClientAuthError, ClientError, ClientStore,
-    ImportedCatalogue, IngestError, Ingestion, IssuedSecret, Item, Level, LevelDraft, Mode, Outcome, PlanEntry, Skill,
-    StoredStatement, Translated,
+    ImportedCatalogue, IngestError, Ingestion, IssuedSecret, Item, Level, LevelDraft, Mode, Outcome, PlanEntry,
+    ReportStore, Skill, StoredStatement, Translated,
+    reports::{Reader, ReportQuery, Reports, Table},
 };
 use time::OffsetDateTime;
 
@@ -166,6 +167,13 @@ service_trait! {
         async fn ingest(&self, client: &CallingClient, items: Vec<Item>, mode: Mode) -> Result<Vec<Outcome>, IngestError>;
         async fn trainees_by_email(&self, client: &CallingClient, emails: Vec<Email>) -> Result<std::collections::HashMap<Email, UserId>, IngestError>;
         async fn statement(&self, client: &CallingClient, external_id: String) -> Result<Option<StoredStatement>, IngestError>;
+    }
+}
+
+service_trait! {
+    /// Score reports: [`Reports`].
+    pub trait ReportsApi for impl<S: ReportStore> Reports<S> {
+        async fn report(&self, reader: &Reader, query: &ReportQuery, page: &PageRequest, whole: bool, search: Option<&str>, locale: &str) -> anyhow::Result<Table>;
     }
 }
 

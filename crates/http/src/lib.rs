@@ -29,6 +29,7 @@ pub struct AppState {
     pub people: Arc<dyn app::PeopleApi>,
     pub api_clients: Arc<dyn app::ApiClientsApi>,
     pub catalogue: Arc<dyn app::CatalogueApi>,
+    pub reports: Arc<dyn app::ReportsApi>,
     pub game_apps: Arc<dyn app::GameAppsApi>,
     pub game_sign_in: Arc<dyn app::GameSignInApi>,
     pub ingestion: Arc<dyn app::IngestionApi>,

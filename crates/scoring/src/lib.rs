@@ -9,6 +9,7 @@ pub mod ingest;
 pub mod judge;
 pub mod model;
 pub mod ports;
+pub mod reports;
 
 pub use attempt::{Attempt, AttemptReport, StoredStatement, XapiStatement};
 pub use catalogue::{
@@ -23,4 +24,7 @@ pub use clients::{
 pub use ingest::{IngestError, Ingestion, Item, MAX_BATCH, Mode, Outcome, ensure_game};
 pub use judge::{Facts, ItemProblem, LevelFacts, Placement, SeatFacts, TraineeFacts, judge};
 pub use model::{Difficulty, percent};
-pub use ports::{AttemptStore, CatalogueStore, ClientStore, ClientUse, Recorded, SaveClientError};
+pub use ports::{
+    AttemptLine, AttemptStore, CatalogueStore, CellQuery, ClientStore, ClientUse, Recorded, ReportStore,
+    SaveClientError, Split,
+};

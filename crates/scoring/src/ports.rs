@@ -9,9 +9,12 @@ use kernel::{
     ApiClientId, ApproachId, AttemptId, AuditEvent, Email, LevelId, Page, PageRequest, SeatId, SkillId, UserId,
 };
 use time::OffsetDateTime;
+use uuid::Uuid;
 
 use crate::{
-    ApiClient, Attempt, CallingClient, Catalogue, CatalogueError, Changes, ClientScope, Facts, StoredStatement,
+    ApiClient, Attempt, CallingClient, Catalogue, CatalogueError, Changes, ClientScope, Difficulty, Facts,
+    StoredStatement,
+    reports::{Cell, Filter, Group, Reader},
 };
 
 /// What a batch's write did.
@@ -137,4 +140,65 @@ pub trait CatalogueStore: Clone + Send + Sync + 'static {
         &self,
         plan: impl FnOnce(&Catalogue) -> Result<(Changes, T), CatalogueError> + Send,
     ) -> impl Future<Output = Result<T, CatalogueError>> + Send;
+}
+
+/// Reads of the counted results ([`crate::reports`]), always within what the reader may see,
+/// named by the catalogue.
+pub trait ReportStore: CatalogueStore {
+    /// The aggregates of the counted results that the reader may see and the query selects,
+    /// per row (and per column of `split`).
+    fn cells(&self, reader: &Reader, query: &CellQuery<'_>) -> impl Future<Output = anyhow::Result<Vec<Cell>>> + Send;
+
+    /// The names of rows of `group` among `ids` that the reader may see.
+    fn row_names(
+        &self,
+        reader: &Reader,
+        group: Group,
+        ids: &[Uuid],
+    ) -> impl Future<Output = anyhow::Result<HashMap<Uuid, String>>> + Send;
+
+    /// One page of the attempts the reader may see and the filter selects, newest first
+    /// unless sorted by `completed_at`, `score`, `percent` or `duration`.
+    fn attempts(
+        &self,
+        reader: &Reader,
+        filter: &Filter,
+        levels: Option<&[LevelId]>,
+        page: &PageRequest,
+    ) -> impl Future<Output = anyhow::Result<Page<AttemptLine>>> + Send;
+}
+
+/// What [`ReportStore::cells`] aggregates by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellQuery<'a> {
+    pub group: Group,
+    pub split: Split,
+    pub filter: &'a Filter,
+    /// Only these levels (a chapter or level filter); `None`: all.
+    pub levels: Option<&'a [LevelId]>,
+}
+
+/// The columns a view splits its cells into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Split {
+    None,
+    Level,
+    Skill,
+    Difficulty,
+    Approach,
+}
+
+/// One attempt as the attempts view lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttemptLine {
+    pub id: AttemptId,
+    pub trainee: UserId,
+    pub trainee_name: String,
+    pub level: LevelId,
+    pub difficulty: Difficulty,
+    pub approach: ApproachId,
+    pub score: u32,
+    pub max_score: u32,
+    pub duration_seconds: u32,
+    pub completed_at: OffsetDateTime,
 }

@@ -146,6 +146,46 @@ impl FromRequest for PersonOrPlayer {
     }
 }
 
+/// Who reads score reports, narrowed to what they may see: a signed-in person by their role,
+/// a partner API client by its companies, or a trainee's game granted the `reports` scope.
+#[derive(Debug)]
+pub struct ReportReader(pub scoring::reports::Reader);
+
+impl FromRequest for ReportReader {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        use scoring::{ClientKind, ClientScope, reports::Reader};
+        if has_game_token(req) {
+            let player = GamePlayer::from_request(req, payload);
+            return Box::pin(async move {
+                let GamePlayer(player) = player.await?;
+                if player.allows(identity::game_apps::GameScope::Reports) {
+                    Ok(Self(Reader::Trainee(player.user.id)))
+                } else {
+                    Err(ApiError::new(ProblemCode::Forbidden)
+                        .with_detail("the sign-in was not granted the reports scope"))
+                }
+            });
+        }
+        if bearer(req).is_some_and(|token| token.starts_with(scoring::clients::SECRET_PREFIX)) {
+            let client = ApiCaller::from_request(req, payload);
+            return Box::pin(async move {
+                let ApiCaller(client) = client.await?;
+                match (client.kind, client.scope) {
+                    (ClientKind::Partner, ClientScope::All) => Ok(Self(Reader::All)),
+                    (ClientKind::Partner, ClientScope::Companies(companies)) => Ok(Self(Reader::Companies(companies))),
+                    (ClientKind::Game, _) => Err(ApiError::new(ProblemCode::Forbidden)
+                        .with_detail("game clients report scores; partners read them")),
+                }
+            });
+        }
+        let person = Authenticated::from_request(req, payload);
+        Box::pin(async move { Ok(Self(Reader::of(person.await?.0.scope))) })
+    }
+}
+
 /// Whether the request carries a game's access token rather than a portal session or an
 /// API client's secret.
 fn has_game_token(req: &HttpRequest) -> bool {

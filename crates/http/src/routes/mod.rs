@@ -20,6 +20,7 @@ mod list;
 mod oauth;
 mod passwords;
 mod reference;
+mod reports;
 mod setup;
 mod signed_in;
 mod spreadsheet;
@@ -54,6 +55,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(licences::routes)
             .configure(users::routes)
             .configure(catalogue::routes)
+            .configure(reports::routes)
             .configure(api_clients::routes)
             .configure(game::routes)
             .configure(game_apps::routes)

@@ -16,6 +16,8 @@ pub mod eula_texts;
 pub mod eula_versions;
 pub mod game_apps;
 pub mod industries;
+pub mod level_result_skills;
+pub mod level_results;
 pub mod level_skills;
 pub mod levels;
 pub mod licence_allocations;

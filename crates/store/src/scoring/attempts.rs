@@ -208,6 +208,7 @@ impl AttemptStore for Store {
             }
             tx.execute(&insert).await?;
         }
+        super::results::refresh(&tx, &new().map(|(a, _)| a).collect::<Vec<_>>()).await?;
         let statements: Vec<(Uuid, &str)> =
             new().filter_map(|(a, _)| a.report.statement.as_ref().map(|s| (a.id.as_uuid(), s.json.as_str()))).collect();
         // Statements are long: fewer rows a statement than the attempts'.

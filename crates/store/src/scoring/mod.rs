@@ -3,3 +3,5 @@
 mod attempts;
 mod catalogue;
 mod clients;
+mod reports;
+mod results;

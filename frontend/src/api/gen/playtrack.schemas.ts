@@ -497,6 +497,18 @@ export interface ChapterInput {
   title: TitleDto;
 }
 
+export type ColumnUnit = typeof ColumnUnit[keyof typeof ColumnUnit];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ColumnUnit = {
+  percent: 'percent',
+  points: 'points',
+  count: 'count',
+  time: 'time',
+  text: 'text',
+} as const;
+
 export interface Company {
   active: boolean;
   contact_person: string;
@@ -1578,6 +1590,44 @@ export interface Readiness {
   status: string;
 }
 
+/**
+ * A number, or a time (RFC 3339) or text.
+ */
+export type ReportCell = number | string;
+
+export interface ReportColumn {
+  /** Stable: a fixed name (`score`, `attempts`, …), a difficulty, or a skill, approach,
+level or chapter id. Sort by it. */
+  key: string;
+  /** The header, in the request's language. */
+  label: string;
+  unit: ColumnUnit;
+}
+
+/**
+ * What a row is.
+ */
+export type ReportGroup = typeof ReportGroup[keyof typeof ReportGroup];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReportGroup = {
+  company: 'company',
+  batch: 'batch',
+  trainee: 'trainee',
+  level: 'level',
+} as const;
+
+export type ReportRowCellsItem = ReportCell | null;
+
+export interface ReportRow {
+  /** One per column; `null` where nothing was played. */
+  cells: ReportRowCellsItem[];
+  /** The company, batch, trainee, level or attempt the row is. */
+  id: string;
+  label: string;
+}
+
 export interface ResetLinkCheck {
   response_code: ResponseCode;
 }
@@ -1612,6 +1662,26 @@ export type RowVerdictAllOf = {
 };
 
 export type RowVerdict = ImportRowDto & RowVerdictAllOf;
+
+/**
+ * A report as a table: one page of rows.
+ */
+export interface ScoreReport {
+  columns: ReportColumn[];
+  group: ReportGroup;
+  /** @minimum 0 */
+  page: number;
+  /** @minimum 0 */
+  per_page: number;
+  /** The header of the rows' names. */
+  row_header: string;
+  rows: ReportRow[];
+  /**
+   * Rows on every page together.
+   * @minimum 0
+   */
+  total: number;
+}
 
 export type SeatActivatedAt = string | null;
 
@@ -2335,6 +2405,333 @@ scope?: string;
  */
 state?: string;
 };
+
+export type GetScoreReportParams = {
+/**
+ * A report view; the seed's screens in brackets.
+ */
+view?: GetScoreReportView;
+/**
+ * Percent of the maximum, or points (average per level played).
+ */
+measure?: GetScoreReportMeasure;
+/**
+ * Which of a trainee's attempts at a level counts.
+ */
+attempt?: GetScoreReportAttempt;
+/**
+ * What a row is.
+ */
+group?: GetScoreReportGroup;
+company?: string;
+batch?: string;
+user?: string;
+chapter?: string;
+level?: string;
+/**
+ * Results counted on or after this day (UTC), from 2000-01-01 to 2100-12-31.
+ */
+from?: string;
+/**
+ * Results counted on or before this day (UTC), not before `from`.
+ */
+to?: string;
+/**
+ * From 1; a larger number than the last page answers an empty page.
+ * @minimum 1
+ * @maximum 1000000
+ */
+page?: number;
+/**
+ * 25 by default; more than 200 is refused.
+ * @minimum 1
+ * @maximum 200
+ */
+per_page?: number;
+/**
+ * A column of the list; unknown columns fall back to the list's default order.
+ */
+sort?: string;
+order?: GetScoreReportOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
+ */
+q?: string;
+};
+
+export type GetScoreReportView = typeof GetScoreReportView[keyof typeof GetScoreReportView];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetScoreReportView = {
+  overview: 'overview',
+  skill: 'skill',
+  difficulty: 'difficulty',
+  level: 'level',
+  approach: 'approach',
+  chapter: 'chapter',
+  attempts: 'attempts',
+} as const;
+
+export type GetScoreReportMeasure = typeof GetScoreReportMeasure[keyof typeof GetScoreReportMeasure];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetScoreReportMeasure = {
+  percent: 'percent',
+  absolute: 'absolute',
+} as const;
+
+export type GetScoreReportAttempt = typeof GetScoreReportAttempt[keyof typeof GetScoreReportAttempt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetScoreReportAttempt = {
+  best: 'best',
+  latest: 'latest',
+  first: 'first',
+  average: 'average',
+} as const;
+
+export type GetScoreReportGroup = typeof GetScoreReportGroup[keyof typeof GetScoreReportGroup];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetScoreReportGroup = {
+  company: 'company',
+  batch: 'batch',
+  trainee: 'trainee',
+  level: 'level',
+} as const;
+
+export type GetScoreReportOrder = typeof GetScoreReportOrder[keyof typeof GetScoreReportOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetScoreReportOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExportScoreReportCsvParams = {
+/**
+ * A report view; the seed's screens in brackets.
+ */
+view?: ExportScoreReportCsvView;
+/**
+ * Percent of the maximum, or points (average per level played).
+ */
+measure?: ExportScoreReportCsvMeasure;
+/**
+ * Which of a trainee's attempts at a level counts.
+ */
+attempt?: ExportScoreReportCsvAttempt;
+/**
+ * What a row is.
+ */
+group?: ExportScoreReportCsvGroup;
+company?: string;
+batch?: string;
+user?: string;
+chapter?: string;
+level?: string;
+/**
+ * Results counted on or after this day (UTC), from 2000-01-01 to 2100-12-31.
+ */
+from?: string;
+/**
+ * Results counted on or before this day (UTC), not before `from`.
+ */
+to?: string;
+/**
+ * From 1; a larger number than the last page answers an empty page.
+ * @minimum 1
+ * @maximum 1000000
+ */
+page?: number;
+/**
+ * 25 by default; more than 200 is refused.
+ * @minimum 1
+ * @maximum 200
+ */
+per_page?: number;
+/**
+ * A column of the list; unknown columns fall back to the list's default order.
+ */
+sort?: string;
+order?: ExportScoreReportCsvOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
+ */
+q?: string;
+};
+
+export type ExportScoreReportCsvView = typeof ExportScoreReportCsvView[keyof typeof ExportScoreReportCsvView];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExportScoreReportCsvView = {
+  overview: 'overview',
+  skill: 'skill',
+  difficulty: 'difficulty',
+  level: 'level',
+  approach: 'approach',
+  chapter: 'chapter',
+  attempts: 'attempts',
+} as const;
+
+export type ExportScoreReportCsvMeasure = typeof ExportScoreReportCsvMeasure[keyof typeof ExportScoreReportCsvMeasure];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExportScoreReportCsvMeasure = {
+  percent: 'percent',
+  absolute: 'absolute',
+} as const;
+
+export type ExportScoreReportCsvAttempt = typeof ExportScoreReportCsvAttempt[keyof typeof ExportScoreReportCsvAttempt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExportScoreReportCsvAttempt = {
+  best: 'best',
+  latest: 'latest',
+  first: 'first',
+  average: 'average',
+} as const;
+
+export type ExportScoreReportCsvGroup = typeof ExportScoreReportCsvGroup[keyof typeof ExportScoreReportCsvGroup];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExportScoreReportCsvGroup = {
+  company: 'company',
+  batch: 'batch',
+  trainee: 'trainee',
+  level: 'level',
+} as const;
+
+export type ExportScoreReportCsvOrder = typeof ExportScoreReportCsvOrder[keyof typeof ExportScoreReportCsvOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExportScoreReportCsvOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExportScoreReportXlsxParams = {
+/**
+ * A report view; the seed's screens in brackets.
+ */
+view?: ExportScoreReportXlsxView;
+/**
+ * Percent of the maximum, or points (average per level played).
+ */
+measure?: ExportScoreReportXlsxMeasure;
+/**
+ * Which of a trainee's attempts at a level counts.
+ */
+attempt?: ExportScoreReportXlsxAttempt;
+/**
+ * What a row is.
+ */
+group?: ExportScoreReportXlsxGroup;
+company?: string;
+batch?: string;
+user?: string;
+chapter?: string;
+level?: string;
+/**
+ * Results counted on or after this day (UTC), from 2000-01-01 to 2100-12-31.
+ */
+from?: string;
+/**
+ * Results counted on or before this day (UTC), not before `from`.
+ */
+to?: string;
+/**
+ * From 1; a larger number than the last page answers an empty page.
+ * @minimum 1
+ * @maximum 1000000
+ */
+page?: number;
+/**
+ * 25 by default; more than 200 is refused.
+ * @minimum 1
+ * @maximum 200
+ */
+per_page?: number;
+/**
+ * A column of the list; unknown columns fall back to the list's default order.
+ */
+sort?: string;
+order?: ExportScoreReportXlsxOrder;
+/**
+ * Part of a name or e-mail, case-insensitive.
+ * @maxLength 120
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
+ */
+q?: string;
+};
+
+export type ExportScoreReportXlsxView = typeof ExportScoreReportXlsxView[keyof typeof ExportScoreReportXlsxView];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExportScoreReportXlsxView = {
+  overview: 'overview',
+  skill: 'skill',
+  difficulty: 'difficulty',
+  level: 'level',
+  approach: 'approach',
+  chapter: 'chapter',
+  attempts: 'attempts',
+} as const;
+
+export type ExportScoreReportXlsxMeasure = typeof ExportScoreReportXlsxMeasure[keyof typeof ExportScoreReportXlsxMeasure];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExportScoreReportXlsxMeasure = {
+  percent: 'percent',
+  absolute: 'absolute',
+} as const;
+
+export type ExportScoreReportXlsxAttempt = typeof ExportScoreReportXlsxAttempt[keyof typeof ExportScoreReportXlsxAttempt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExportScoreReportXlsxAttempt = {
+  best: 'best',
+  latest: 'latest',
+  first: 'first',
+  average: 'average',
+} as const;
+
+export type ExportScoreReportXlsxGroup = typeof ExportScoreReportXlsxGroup[keyof typeof ExportScoreReportXlsxGroup];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExportScoreReportXlsxGroup = {
+  company: 'company',
+  batch: 'batch',
+  trainee: 'trainee',
+  level: 'level',
+} as const;
+
+export type ExportScoreReportXlsxOrder = typeof ExportScoreReportXlsxOrder[keyof typeof ExportScoreReportXlsxOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExportScoreReportXlsxOrder = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
 
 export type ListSeatsParams = {
 /**

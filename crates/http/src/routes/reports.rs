@@ -1,0 +1,436 @@
+//! Score reports: every view of the seed as one table endpoint, and its CSV and XLSX exports,
+//! scoped to the reader (a person by role, a partner client by its companies, a trainee's game).
+
+use actix_web::{HttpResponse, get, http::header, web};
+use scoring::reports::{Filter, Group, Measure, Pick, ReportQuery, Table, Unit, Value, View};
+use serde::{Deserialize, Serialize};
+use time::{Date, format_description::well_known::Rfc3339};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
+use uuid::Uuid;
+
+use super::{
+    list::{ListQuery, iso_date},
+    spreadsheet,
+};
+use crate::{
+    ApiError, AppState, Problem,
+    auth::extract::{ReportReader, RequestMeta},
+};
+
+pub(super) fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(score_report).service(export_csv).service(export_xlsx);
+}
+
+/// A report view; the seed's screens in brackets.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReportView {
+    /// Levels played, attempts, points, score, best, last played (`score`, `viewlevel`).
+    #[default]
+    Overview,
+    /// A column per skill (`score/skill`).
+    Skill,
+    /// A column per difficulty (`score/difficulty`).
+    Difficulty,
+    /// A column per level (`score/lor`).
+    Level,
+    /// A column per approach (`score/approach`, `userdetails/approach`).
+    Approach,
+    /// A column per chapter (`chapterwise`).
+    Chapter,
+    /// The attempts themselves, newest first (`userdetails`).
+    Attempts,
+}
+
+/// Percent of the maximum, or points (average per level played).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReportMeasure {
+    #[default]
+    Percent,
+    Absolute,
+}
+
+/// Which of a trainee's attempts at a level counts.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AttemptPick {
+    #[default]
+    Best,
+    Latest,
+    First,
+    Average,
+}
+
+/// What a row is.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReportGroup {
+    Company,
+    Batch,
+    Trainee,
+    Level,
+}
+
+/// The filters and shape of a report, shared by the table and its exports. Filters outside
+/// what the caller may see select nothing.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReportParams {
+    #[param(inline)]
+    view: Option<ReportView>,
+    #[param(inline)]
+    measure: Option<ReportMeasure>,
+    /// Which attempt counts: `best` by default.
+    #[param(inline)]
+    attempt: Option<AttemptPick>,
+    /// What a row is; by default one level below the narrowest filter (companies, then
+    /// trainees, then one trainee's levels).
+    #[param(inline)]
+    group: Option<ReportGroup>,
+    company: Option<Uuid>,
+    batch: Option<Uuid>,
+    user: Option<Uuid>,
+    chapter: Option<Uuid>,
+    level: Option<Uuid>,
+    /// Results counted on or after this day (UTC), from 2000-01-01 to 2100-12-31.
+    #[serde(default, with = "iso_date::option")]
+    #[param(value_type = Option<Date>, format = Date)]
+    from: Option<Date>,
+    /// Results counted on or before this day (UTC), not before `from`.
+    #[serde(default, with = "iso_date::option")]
+    #[param(value_type = Option<Date>, format = Date)]
+    to: Option<Date>,
+}
+
+impl ReportParams {
+    fn query(&self) -> Result<ReportQuery, ApiError> {
+        use licensing::drafts::{EARLIEST_DATE, LATEST_DATE};
+        let sane = |day: &Date| (EARLIEST_DATE..=LATEST_DATE).contains(day);
+        if !self.from.as_ref().is_none_or(sane) {
+            return Err(ApiError::out_of_range("from", "a day from 2000-01-01 to 2100-12-31"));
+        }
+        if !self.to.as_ref().is_none_or(sane) {
+            return Err(ApiError::out_of_range("to", "a day from 2000-01-01 to 2100-12-31"));
+        }
+        if let (Some(from), Some(to)) = (self.from, self.to)
+            && to < from
+        {
+            return Err(ApiError::out_of_range("to", "a day not before from"));
+        }
+        Ok(ReportQuery {
+            view: match self.view.unwrap_or_default() {
+                ReportView::Overview => View::Overview,
+                ReportView::Skill => View::Skill,
+                ReportView::Difficulty => View::Difficulty,
+                ReportView::Level => View::Level,
+                ReportView::Approach => View::Approach,
+                ReportView::Chapter => View::Chapter,
+                ReportView::Attempts => View::Attempts,
+            },
+            measure: match self.measure.unwrap_or_default() {
+                ReportMeasure::Percent => Measure::Percent,
+                ReportMeasure::Absolute => Measure::Absolute,
+            },
+            group: self.group.map(|group| match group {
+                ReportGroup::Company => Group::Company,
+                ReportGroup::Batch => Group::Batch,
+                ReportGroup::Trainee => Group::Trainee,
+                ReportGroup::Level => Group::Level,
+            }),
+            filter: Filter {
+                company: self.company.map(Into::into),
+                batch: self.batch.map(Into::into),
+                user: self.user.map(Into::into),
+                chapter: self.chapter.map(Into::into),
+                level: self.level.map(Into::into),
+                from: self.from,
+                to: self.to,
+                pick: match self.attempt.unwrap_or_default() {
+                    AttemptPick::Best => Pick::Best,
+                    AttemptPick::Latest => Pick::Latest,
+                    AttemptPick::First => Pick::First,
+                    AttemptPick::Average => Pick::Average,
+                },
+            },
+        })
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ColumnUnit {
+    Percent,
+    Points,
+    Count,
+    Time,
+    Text,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ReportColumn {
+    /// Stable: a fixed name (`score`, `attempts`, …), a difficulty, or a skill, approach,
+    /// level or chapter id. Sort by it.
+    key: String,
+    /// The header, in the request's language.
+    label: String,
+    unit: ColumnUnit,
+}
+
+/// A number, or a time (RFC 3339) or text.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ReportCell {
+    Number(f64),
+    Text(String),
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ReportRow {
+    /// The company, batch, trainee, level or attempt the row is.
+    id: Uuid,
+    label: String,
+    /// One per column; `null` where nothing was played.
+    cells: Vec<Option<ReportCell>>,
+}
+
+/// A report as a table: one page of rows.
+#[derive(Serialize, ToSchema)]
+pub struct ScoreReport {
+    group: ReportGroup,
+    /// The header of the rows' names.
+    row_header: String,
+    columns: Vec<ReportColumn>,
+    rows: Vec<ReportRow>,
+    /// Rows on every page together.
+    total: u64,
+    page: u64,
+    per_page: u64,
+}
+
+fn cell(value: Value) -> Result<ReportCell, ApiError> {
+    Ok(match value {
+        Value::Number(n) => ReportCell::Number(n),
+        Value::Text(text) => ReportCell::Text(text),
+        Value::Time(at) => ReportCell::Text(at.format(&Rfc3339).map_err(ApiError::internal)?),
+    })
+}
+
+const fn unit(unit: Unit) -> ColumnUnit {
+    match unit {
+        Unit::Percent => ColumnUnit::Percent,
+        Unit::Points => ColumnUnit::Points,
+        Unit::Count => ColumnUnit::Count,
+        Unit::Time => ColumnUnit::Time,
+        Unit::Text => ColumnUnit::Text,
+    }
+}
+
+const fn group(group: Group) -> ReportGroup {
+    match group {
+        Group::Company => ReportGroup::Company,
+        Group::Batch => ReportGroup::Batch,
+        Group::Trainee => ReportGroup::Trainee,
+        Group::Level => ReportGroup::Level,
+    }
+}
+
+/// One page of a score report. `sort` is a column's `key` (or `name`, the default); `q` is
+/// part of a row's name.
+#[utoipa::path(
+    operation_id = "getScoreReport",
+    tag = "reports",
+    security(("bearer" = []), ("cookie" = []), ("api_client" = []), ("game_token" = [])),
+    params(ReportParams, ListQuery),
+    responses(
+        (status = OK, description = "One page of the report", body = ScoreReport),
+        (status = BAD_REQUEST, description = "`MALFORMED_REQUEST` (a parameter out of range, naming it)", body = Problem, content_type = "application/problem+json"),
+        (status = UNAUTHORIZED, description = "`UNAUTHENTICATED` or `SESSION_EXPIRED`", body = Problem, content_type = "application/problem+json"),
+        (status = FORBIDDEN, description = "`FORBIDDEN`: a game API client, or a game sign-in without the `reports` scope", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[get("/reports/scores")]
+async fn score_report(
+    state: web::Data<AppState>,
+    who: ReportReader,
+    meta: RequestMeta,
+    list: web::Query<ListQuery>,
+    params: web::Query<ReportParams>,
+) -> Result<web::Json<ScoreReport>, ApiError> {
+    let page = list.request()?;
+    let query = params.query()?;
+    let table = state
+        .reports
+        .report(&who.0, &query, &page, false, list.search().as_deref(), meta.locale)
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(web::Json(ScoreReport {
+        group: group(table.group),
+        row_header: table.row_header,
+        columns: table
+            .columns
+            .into_iter()
+            .map(|c| ReportColumn { key: c.key, label: c.label, unit: unit(c.unit) })
+            .collect(),
+        rows: table
+            .rows
+            .items
+            .into_iter()
+            .map(|row| {
+                Ok(ReportRow {
+                    id: row.id,
+                    label: row.label,
+                    cells: row.cells.into_iter().map(|c| c.map(cell).transpose()).collect::<Result<_, _>>()?,
+                })
+            })
+            .collect::<Result<_, ApiError>>()?,
+        total: table.rows.total,
+        page: table.rows.page,
+        per_page: table.rows.per_page,
+    }))
+}
+
+/// Every row of the report, for an export, sorted as asked (`page` and `per_page` do not apply).
+async fn whole(
+    state: &AppState,
+    who: &ReportReader,
+    meta: &RequestMeta,
+    list: &ListQuery,
+    params: &ReportParams,
+) -> Result<(View, Table), ApiError> {
+    let sorting = list.request()?;
+    let query = params.query()?;
+    let table = state
+        .reports
+        .report(&who.0, &query, &sorting, true, list.search().as_deref(), meta.locale)
+        .await
+        .map_err(ApiError::internal)?;
+    Ok((query.view, table))
+}
+
+/// A cell as an export writes it: one decimal for scores, whole numbers for counts.
+fn text(value: &Value, unit: Unit) -> Result<String, ApiError> {
+    Ok(match value {
+        Value::Number(n) if matches!(unit, Unit::Count) => format!("{n:.0}"),
+        Value::Number(n) => format!("{n:.1}"),
+        Value::Text(text) => spreadsheet::safe(text),
+        Value::Time(at) => at.format(&Rfc3339).map_err(ApiError::internal)?,
+    })
+}
+
+fn attachment(view: View, extension: &str) -> (header::HeaderName, String) {
+    let name = format!("{view:?}").to_lowercase();
+    (header::CONTENT_DISPOSITION, format!("attachment; filename=\"scores-{name}.{extension}\""))
+}
+
+/// The whole report as CSV: a header row (translated), then a row per row of the report.
+/// Cells a spreadsheet would run as a formula are written as text.
+#[utoipa::path(
+    operation_id = "exportScoreReportCsv",
+    tag = "reports",
+    security(("bearer" = []), ("cookie" = []), ("api_client" = []), ("game_token" = [])),
+    params(ReportParams, ListQuery),
+    responses(
+        (status = OK, description = "The report as CSV", content_type = "text/csv", body = String),
+        (status = BAD_REQUEST, description = "`MALFORMED_REQUEST`", body = Problem, content_type = "application/problem+json"),
+        (status = UNAUTHORIZED, description = "`UNAUTHENTICATED` or `SESSION_EXPIRED`", body = Problem, content_type = "application/problem+json"),
+        (status = FORBIDDEN, description = "`FORBIDDEN`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[get("/reports/scores/export.csv")]
+async fn export_csv(
+    state: web::Data<AppState>,
+    who: ReportReader,
+    meta: RequestMeta,
+    list: web::Query<ListQuery>,
+    params: web::Query<ReportParams>,
+) -> Result<HttpResponse, ApiError> {
+    let (view, table) = whole(&state, &who, &meta, &list, &params).await?;
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    let mut header = vec![spreadsheet::safe(&table.row_header)];
+    header.extend(table.columns.iter().map(|c| spreadsheet::safe(&c.label)));
+    csv.write_record(&header).map_err(ApiError::internal)?;
+    for row in &table.rows.items {
+        let mut record = vec![spreadsheet::safe(&row.label)];
+        for (value, column) in row.cells.iter().zip(&table.columns) {
+            record.push(value.as_ref().map(|v| text(v, column.unit)).transpose()?.unwrap_or_default());
+        }
+        csv.write_record(&record).map_err(ApiError::internal)?;
+    }
+    let body = csv.into_inner().map_err(|e| ApiError::internal(anyhow::anyhow!("{e}")))?;
+    Ok(HttpResponse::Ok().content_type("text/csv; charset=utf-8").insert_header(attachment(view, "csv")).body(body))
+}
+
+/// The whole report as an Excel workbook: one sheet, translated headers, numbers as numbers
+/// (text cells are never formulas in XLSX).
+#[utoipa::path(
+    operation_id = "exportScoreReportXlsx",
+    tag = "reports",
+    security(("bearer" = []), ("cookie" = []), ("api_client" = []), ("game_token" = [])),
+    params(ReportParams, ListQuery),
+    responses(
+        (status = OK, description = "The report as XLSX", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>),
+        (status = BAD_REQUEST, description = "`MALFORMED_REQUEST`", body = Problem, content_type = "application/problem+json"),
+        (status = UNAUTHORIZED, description = "`UNAUTHENTICATED` or `SESSION_EXPIRED`", body = Problem, content_type = "application/problem+json"),
+        (status = FORBIDDEN, description = "`FORBIDDEN`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[get("/reports/scores/export.xlsx")]
+async fn export_xlsx(
+    state: web::Data<AppState>,
+    who: ReportReader,
+    meta: RequestMeta,
+    list: web::Query<ListQuery>,
+    params: web::Query<ReportParams>,
+) -> Result<HttpResponse, ApiError> {
+    use rust_xlsxwriter::{Format, Workbook};
+    let (view, table) = whole(&state, &who, &meta, &list, &params).await?;
+    let xlsx = |e: rust_xlsxwriter::XlsxError| ApiError::internal(anyhow::anyhow!(e));
+    let mut workbook = Workbook::new();
+    // Rows go to a temporary file as they are written, not into memory.
+    let sheet = workbook.add_worksheet_with_constant_memory().map_err(xlsx)?;
+    let bold = Format::new().set_bold();
+    let decimal = Format::new().set_num_format("0.0");
+    sheet.write_string_with_format(0, 0, &table.row_header, &bold).map_err(xlsx)?;
+    for (i, column) in (1u16..).zip(&table.columns) {
+        sheet.write_string_with_format(0, i, &column.label, &bold).map_err(xlsx)?;
+    }
+    for (r, row) in (1u32..).zip(&table.rows.items) {
+        sheet.write_string(r, 0, &row.label).map_err(xlsx)?;
+        for ((c, value), column) in (1u16..).zip(&row.cells).zip(&table.columns) {
+            match value {
+                None => {}
+                Some(Value::Number(n)) if matches!(column.unit, Unit::Count) => {
+                    sheet.write_number(r, c, *n).map_err(xlsx)?;
+                }
+                Some(Value::Number(n)) => {
+                    sheet.write_number_with_format(r, c, *n, &decimal).map_err(xlsx)?;
+                }
+                Some(Value::Text(text)) => {
+                    sheet.write_string(r, c, text).map_err(xlsx)?;
+                }
+                Some(time) => {
+                    sheet.write_string(r, c, text(time, column.unit)?).map_err(xlsx)?;
+                }
+            }
+        }
+    }
+    let body = workbook.save_to_buffer().map_err(xlsx)?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .insert_header(attachment(view, "xlsx"))
+        .body(body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_export_cell_that_looks_like_a_formula_is_text() {
+        assert_eq!(text(&Value::Text("=cmd|' /C calc'!A0".into()), Unit::Text).unwrap(), "'=cmd|' /C calc'!A0");
+        assert_eq!(text(&Value::Number(72.456), Unit::Percent).unwrap(), "72.5");
+        assert_eq!(text(&Value::Number(3.0), Unit::Count).unwrap(), "3");
+    }
+}

@@ -1,0 +1,16 @@
+//! Score reports: which attempts count (kept per trainee and level at ingest), what a report
+//! asks, and the table it answers.
+
+mod labels;
+mod query;
+mod results;
+mod service;
+mod table;
+
+pub use labels::header;
+pub use query::{Filter, Group, Measure, Pick, Reader, ReportQuery, View};
+pub use results::{LevelResult, Played, SkillResult};
+pub use service::Reports;
+pub use table::{
+    Cell, Column, Row, Table, Unit, Value, assemble, by_chapter, columns, group_key, levels_in_order, measured,
+};

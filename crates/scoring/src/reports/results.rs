@@ -1,0 +1,143 @@
+//! Which attempts count: of one trainee's attempts at one level, the first, the latest and the
+//! best, and the sums the average needs. Ingestion keeps these per trainee and level so that
+//! every view reads them instead of the attempts.
+
+use std::cmp::Ordering;
+
+use kernel::{ApproachId, AttemptId, SkillId};
+use time::OffsetDateTime;
+
+use crate::Difficulty;
+
+/// What a result keeps of one attempt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub attempt: AttemptId,
+    pub score: u32,
+    pub max_score: u32,
+    pub completed_at: OffsetDateTime,
+    pub difficulty: Difficulty,
+    pub approach: ApproachId,
+    pub skill_points: Vec<(SkillId, u32)>,
+}
+
+impl Played {
+    /// Play order: by completion, then by id so that ties are decided the same way everywhere.
+    fn play_order(&self, other: &Self) -> Ordering {
+        (self.completed_at, self.attempt.as_uuid()).cmp(&(other.completed_at, other.attempt.as_uuid()))
+    }
+
+    /// Better first: the higher share of the maximum, then the earlier play.
+    fn merit_order(&self, other: &Self) -> Ordering {
+        let (mine, theirs) =
+            (u64::from(self.score) * u64::from(other.max_score), u64::from(other.score) * u64::from(self.max_score));
+        theirs.cmp(&mine).then_with(|| self.play_order(other))
+    }
+
+    /// The points this attempt earned in `skill` (none reported: 0).
+    #[must_use]
+    pub fn points(&self, skill: SkillId) -> u32 {
+        self.skill_points.iter().find(|(s, _)| *s == skill).map_or(0, |(_, p)| *p)
+    }
+}
+
+/// One trainee's standing at one level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelResult {
+    pub first: Played,
+    pub latest: Played,
+    pub best: Played,
+    pub attempts: u32,
+    pub score_sum: u64,
+    pub max_sum: u64,
+    /// Per skill any attempt reported: first, latest and best attempt's points, and the sum.
+    pub skills: Vec<SkillResult>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SkillResult {
+    pub skill: SkillId,
+    pub first: u32,
+    pub latest: u32,
+    pub best: u32,
+    pub sum: u64,
+}
+
+impl LevelResult {
+    /// The result of these attempts; `None` when there are none.
+    #[must_use]
+    pub fn of(attempts: &[Played]) -> Option<Self> {
+        let first = attempts.iter().min_by(|a, b| a.play_order(b))?.clone();
+        let latest = attempts.iter().max_by(|a, b| a.play_order(b))?.clone();
+        let best = attempts.iter().min_by(|a, b| a.merit_order(b))?.clone();
+        let mut skills: Vec<SkillId> =
+            attempts.iter().flat_map(|a| a.skill_points.iter().map(|(skill, _)| *skill)).collect();
+        skills.sort_unstable_by_key(|skill| skill.as_uuid());
+        skills.dedup();
+        let skills = skills
+            .into_iter()
+            .map(|skill| SkillResult {
+                skill,
+                first: first.points(skill),
+                latest: latest.points(skill),
+                best: best.points(skill),
+                sum: attempts.iter().map(|a| u64::from(a.points(skill))).sum(),
+            })
+            .collect();
+        Some(Self {
+            attempts: u32::try_from(attempts.len()).unwrap_or(u32::MAX),
+            score_sum: attempts.iter().map(|a| u64::from(a.score)).sum(),
+            max_sum: attempts.iter().map(|a| u64::from(a.max_score)).sum(),
+            first,
+            latest,
+            best,
+            skills,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::datetime;
+
+    use super::*;
+
+    fn played(score: u32, max_score: u32, at: OffsetDateTime, points: u32, skill: SkillId) -> Played {
+        Played {
+            attempt: AttemptId::new(),
+            score,
+            max_score,
+            completed_at: at,
+            difficulty: Difficulty::Easy,
+            approach: ApproachId::new(),
+            skill_points: vec![(skill, points)],
+        }
+    }
+
+    #[test]
+    fn first_latest_and_best_follow_play_order_and_share_of_the_maximum() {
+        let skill = SkillId::new();
+        let early = played(30, 60, datetime!(2026-11-01 10:00 UTC), 10, skill);
+        let best = played(45, 50, datetime!(2026-11-02 10:00 UTC), 40, skill);
+        let late = played(50, 60, datetime!(2026-11-03 10:00 UTC), 20, skill);
+        // Sent out of order: a late report of an early play.
+        let result = LevelResult::of(&[late.clone(), early.clone(), best.clone()]).unwrap();
+        assert_eq!(result.first, early);
+        assert_eq!(result.latest, late);
+        assert_eq!(result.best, best, "90 % beats 83 % though it scored fewer points");
+        assert_eq!((result.attempts, result.score_sum, result.max_sum), (3, 125, 170));
+        assert_eq!(result.skills, vec![SkillResult { skill, first: 10, latest: 20, best: 40, sum: 70 }]);
+    }
+
+    #[test]
+    fn an_equal_best_is_the_earlier_and_a_missing_skill_counts_nothing() {
+        let (a, b) = (SkillId::new(), SkillId::new());
+        let earlier = played(40, 80, datetime!(2026-11-01 10:00 UTC), 5, a);
+        let later = played(20, 40, datetime!(2026-11-02 10:00 UTC), 7, b);
+        let result = LevelResult::of(&[later, earlier.clone()]).unwrap();
+        assert_eq!(result.best, earlier);
+        let of = |skill| result.skills.iter().find(|s| s.skill == skill).copied().unwrap();
+        assert_eq!((of(a).best, of(a).latest, of(b).best, of(b).latest), (5, 0, 0, 7));
+        assert!(LevelResult::of(&[]).is_none());
+    }
+}

@@ -1,0 +1,310 @@
+//! Reports: the [`scoring::ReportStore`] port. Every query reads `level_results` (and
+//! `level_result_skills`), never the attempts, except the attempts view itself; the reader's
+//! scope is a condition of every statement.
+
+use std::collections::HashMap;
+
+use kernel::{LevelId, Page, PageRequest, SortDirection};
+use scoring::{
+    AttemptLine, CellQuery, Difficulty, ReportStore, Split,
+    reports::{Cell, Filter, Group, Pick, Reader},
+};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    sea_query::{Alias, Cond, Expr, ExprTrait, Order, Query, SelectStatement},
+};
+use time::{OffsetDateTime, Time, UtcOffset};
+use uuid::Uuid;
+
+use crate::{
+    Store,
+    entities::{attempts, batch_members, batches, companies, level_result_skills, level_results, levels, users},
+};
+
+/// The column prefix of the attempt a mode counts; the average keeps the latest's day,
+/// difficulty and approach.
+const fn prefix(pick: Pick) -> &'static str {
+    match pick {
+        Pick::First => "first",
+        Pick::Latest | Pick::Average => "latest",
+        Pick::Best => "best",
+    }
+}
+
+fn r(column: &str) -> Expr {
+    Expr::col((Alias::new("r"), Alias::new(column)))
+}
+
+/// Midnight (UTC) starting `day`.
+fn midnight(day: time::Date) -> OffsetDateTime {
+    day.with_time(Time::MIDNIGHT).assume_offset(UtcOffset::UTC)
+}
+
+/// The conditions of the reader's scope and the filter on `level_results r`.
+fn conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId]>) -> Cond {
+    let mut cond = Cond::all();
+    match reader {
+        Reader::All => {}
+        Reader::Companies(companies) => {
+            cond = cond.add(r("company_id").is_in(companies.iter().map(|c| c.as_uuid())));
+        }
+        Reader::Trainee(user) => cond = cond.add(r("user_id").eq(user.as_uuid())),
+    }
+    if let Some(company) = filter.company {
+        cond = cond.add(r("company_id").eq(company.as_uuid()));
+    }
+    if let Some(user) = filter.user {
+        cond = cond.add(r("user_id").eq(user.as_uuid()));
+    }
+    if let Some(batch) = filter.batch {
+        cond = cond.add(
+            r("user_id").in_subquery(
+                Query::select()
+                    .column(batch_members::Column::UserId)
+                    .from(batch_members::Entity)
+                    .and_where(Expr::col(batch_members::Column::BatchId).eq(batch.as_uuid()))
+                    .take(),
+            ),
+        );
+    }
+    if let Some(levels) = levels {
+        cond = cond.add(r("level_id").is_in(levels.iter().map(|l| l.as_uuid())));
+    }
+    let at = format!("{}_at", prefix(filter.pick));
+    if let Some(from) = filter.from {
+        cond = cond.add(r(&at).gte(midnight(from)));
+    }
+    if let Some(to) = filter.to {
+        cond = cond.add(r(&at).lt(midnight(to.next_day().unwrap_or(to))));
+    }
+    cond
+}
+
+/// The score and maximum a counted result contributes, as SQL over `r` (and `s` for skills).
+fn measures(pick: Pick, skill: bool) -> (String, String) {
+    let p = prefix(pick);
+    match (pick, skill) {
+        (Pick::Average, false) => ("r.score_sum * 1.0 / r.attempts".into(), "r.max_sum * 1.0 / r.attempts".into()),
+        (Pick::Average, true) => ("s.points_sum * 1.0 / r.attempts".into(), "r.max_sum * 1.0 / r.attempts".into()),
+        (_, false) => (format!("r.{p}_score"), format!("r.{p}_max")),
+        (_, true) => (format!("s.{p}_points"), format!("r.{p}_max")),
+    }
+}
+
+fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
+    let filter = query.filter;
+    let p = prefix(filter.pick);
+    let mut select = Query::select();
+    select.from_as(level_results::Entity, Alias::new("r"));
+    let row = match query.group {
+        Group::Company => "r.company_id",
+        Group::Trainee => "r.user_id",
+        Group::Level => "r.level_id",
+        Group::Batch => {
+            let mut on = Cond::all().add(
+                Expr::col((Alias::new("bm"), batch_members::Column::UserId))
+                    .equals((Alias::new("r"), Alias::new("user_id"))),
+            );
+            if let Some(batch) = filter.batch {
+                on = on.add(Expr::col((Alias::new("bm"), batch_members::Column::BatchId)).eq(batch.as_uuid()));
+            }
+            select.join_as(sea_orm::JoinType::InnerJoin, batch_members::Entity, Alias::new("bm"), on);
+            "bm.batch_id"
+        }
+    };
+    let column = match query.split {
+        Split::None => None,
+        Split::Level => Some("r.level_id".to_owned()),
+        Split::Difficulty => Some(format!("r.{p}_difficulty")),
+        Split::Approach => Some(format!("r.{p}_approach_id")),
+        Split::Skill => {
+            select.join_as(
+                sea_orm::JoinType::InnerJoin,
+                level_result_skills::Entity,
+                Alias::new("s"),
+                Cond::all().add(Expr::cust("s.user_id = r.user_id")).add(Expr::cust("s.level_id = r.level_id")),
+            );
+            Some("s.skill_id".to_owned())
+        }
+    };
+    let (score, max) = measures(filter.pick, query.split == Split::Skill);
+    select.expr_as(Expr::cust(row), Alias::new("row_id"));
+    if let Some(column) = &column {
+        select.expr_as(Expr::cust(column.clone()), Alias::new("column_key"));
+    }
+    select
+        .expr_as(Expr::cust("COUNT(*)"), Alias::new("results"))
+        .expr_as(Expr::cust("COUNT(DISTINCT r.user_id)"), Alias::new("trainees"))
+        .expr_as(Expr::cust("CAST(SUM(r.attempts) AS BIGINT)"), Alias::new("attempts"))
+        .expr_as(Expr::cust(format!("CAST(SUM({score}) AS DOUBLE PRECISION)")), Alias::new("score"))
+        .expr_as(Expr::cust(format!("CAST(SUM({max}) AS DOUBLE PRECISION)")), Alias::new("max"))
+        .expr_as(
+            Expr::cust(format!(
+                "CAST(MAX(CASE WHEN {max} > 0 THEN {score} * 100.0 / ({max}) ELSE 0 END) AS DOUBLE PRECISION)"
+            )),
+            Alias::new("best"),
+        )
+        .expr_as(Expr::cust("MAX(r.latest_at)"), Alias::new("last_played"))
+        .cond_where(conditions(reader, filter, query.levels))
+        .add_group_by([Expr::cust(row)]);
+    if let Some(column) = column {
+        select.add_group_by([Expr::cust(column)]);
+    }
+    select
+}
+
+impl ReportStore for Store {
+    async fn cells(&self, reader: &Reader, query: &CellQuery<'_>) -> anyhow::Result<Vec<Cell>> {
+        let statement = cells_statement(reader, query);
+        let keyed_by_text = query.split == Split::Difficulty;
+        let mut cells = Vec::new();
+        for row in self.db.query_all(&statement).await? {
+            let column = match query.split {
+                Split::None => None,
+                _ if keyed_by_text => Some(row.try_get::<String>("", "column_key")?),
+                _ => Some(row.try_get::<Uuid>("", "column_key")?.to_string()),
+            };
+            cells.push(Cell {
+                row: row.try_get("", "row_id")?,
+                column,
+                results: u64::try_from(row.try_get::<i64>("", "results")?)?,
+                trainees: u64::try_from(row.try_get::<i64>("", "trainees")?)?,
+                attempts: u64::try_from(row.try_get::<i64>("", "attempts")?)?,
+                score: row.try_get("", "score")?,
+                max: row.try_get("", "max")?,
+                best: row.try_get("", "best")?,
+                last_played: row.try_get("", "last_played")?,
+            });
+        }
+        Ok(cells)
+    }
+
+    async fn row_names(&self, reader: &Reader, group: Group, ids: &[Uuid]) -> anyhow::Result<HashMap<Uuid, String>> {
+        let mut names = HashMap::with_capacity(ids.len());
+        for chunk in ids.chunks(10_000) {
+            let found: Vec<(Uuid, String)> = match group {
+                Group::Company => {
+                    let mut q = companies::Entity::find()
+                        .select_only()
+                        .columns([companies::Column::Id, companies::Column::Name])
+                        .filter(companies::Column::Id.is_in(chunk.iter().copied()));
+                    if let Reader::Companies(own) = reader {
+                        q = q.filter(companies::Column::Id.is_in(own.iter().map(|c| c.as_uuid())));
+                    }
+                    q.into_tuple().all(&self.db).await?
+                }
+                Group::Batch => {
+                    let mut q = batches::Entity::find()
+                        .select_only()
+                        .columns([batches::Column::Id, batches::Column::Name])
+                        .filter(batches::Column::Id.is_in(chunk.iter().copied()));
+                    if let Reader::Companies(own) = reader {
+                        q = q.filter(batches::Column::CompanyId.is_in(own.iter().map(|c| c.as_uuid())));
+                    }
+                    q.into_tuple().all(&self.db).await?
+                }
+                Group::Trainee => {
+                    users::Entity::find()
+                        .select_only()
+                        .columns([users::Column::Id, users::Column::Name])
+                        .filter(users::Column::Id.is_in(chunk.iter().copied()))
+                        .into_tuple()
+                        .all(&self.db)
+                        .await?
+                }
+                Group::Level => {
+                    levels::Entity::find()
+                        .select_only()
+                        .columns([levels::Column::Id, levels::Column::Title])
+                        .filter(levels::Column::Id.is_in(chunk.iter().copied()))
+                        .into_tuple()
+                        .all(&self.db)
+                        .await?
+                }
+            };
+            names.extend(found);
+        }
+        Ok(names)
+    }
+
+    async fn attempts(
+        &self,
+        reader: &Reader,
+        filter: &Filter,
+        levels: Option<&[LevelId]>,
+        page: &PageRequest,
+    ) -> anyhow::Result<Page<AttemptLine>> {
+        use attempts::Column as A;
+        let mut cond = Cond::all();
+        match reader {
+            Reader::All => {}
+            Reader::Companies(own) => cond = cond.add(A::CompanyId.is_in(own.iter().map(|c| c.as_uuid()))),
+            Reader::Trainee(user) => cond = cond.add(A::UserId.eq(user.as_uuid())),
+        }
+        if let Some(company) = filter.company {
+            cond = cond.add(A::CompanyId.eq(company.as_uuid()));
+        }
+        if let Some(user) = filter.user {
+            cond = cond.add(A::UserId.eq(user.as_uuid()));
+        }
+        if let Some(batch) = filter.batch {
+            cond = cond.add(
+                A::UserId.in_subquery(
+                    Query::select()
+                        .column(batch_members::Column::UserId)
+                        .from(batch_members::Entity)
+                        .and_where(Expr::col(batch_members::Column::BatchId).eq(batch.as_uuid()))
+                        .take(),
+                ),
+            );
+        }
+        if let Some(levels) = levels {
+            cond = cond.add(A::LevelId.is_in(levels.iter().map(|l| l.as_uuid())));
+        }
+        if let Some(from) = filter.from {
+            cond = cond.add(A::CompletedAt.gte(midnight(from)));
+        }
+        if let Some(to) = filter.to {
+            cond = cond.add(A::CompletedAt.lt(midnight(to.next_day().unwrap_or(to))));
+        }
+        let total = attempts::Entity::find().filter(cond.clone()).count(&self.db).await?;
+        let (key, direction) = page.sort.clone().unwrap_or(("completed_at".into(), SortDirection::Desc));
+        let order = if direction == SortDirection::Desc { Order::Desc } else { Order::Asc };
+        let mut query = attempts::Entity::find().filter(cond);
+        query = match key.as_str() {
+            "score" => query.order_by(A::Score, order.clone()),
+            "percent" => query.order_by(Expr::cust("attempts.score * 1.0 / attempts.max_score"), order.clone()),
+            "duration" => query.order_by(A::DurationSeconds, order.clone()),
+            _ => query.order_by(A::CompletedAt, order.clone()),
+        };
+        let rows = query.order_by(A::Id, order).offset(page.offset()).limit(page.per_page()).all(&self.db).await?;
+        let trainees: HashMap<Uuid, String> = users::Entity::find()
+            .select_only()
+            .columns([users::Column::Id, users::Column::Name])
+            .filter(users::Column::Id.is_in(rows.iter().map(|a| a.user_id)))
+            .into_tuple()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .collect();
+        let items = rows
+            .into_iter()
+            .map(|a| {
+                Ok(AttemptLine {
+                    id: a.id.into(),
+                    trainee: a.user_id.into(),
+                    trainee_name: trainees.get(&a.user_id).cloned().unwrap_or_default(),
+                    level: a.level_id.into(),
+                    difficulty: Difficulty::parse(&a.difficulty)
+                        .ok_or_else(|| anyhow::anyhow!("attempt {} has difficulty {:?}", a.id, a.difficulty))?,
+                    approach: a.approach_id.into(),
+                    score: u32::try_from(a.score)?,
+                    max_score: u32::try_from(a.max_score)?,
+                    duration_seconds: u32::try_from(a.duration_seconds)?,
+                    completed_at: a.completed_at,
+                })
+            })
+            .collect::<anyhow::Result<_>>()?;
+        Ok(Page { items, total, page: page.page(), per_page: page.per_page() })
+    }
+}

@@ -1,0 +1,141 @@
+//! Report data kept at ingest: for each trainee and level, the attempts that count in every
+//! "which attempt counts" mode (first, latest, best, and the sums the average needs), and the
+//! same for each skill's points. Views aggregate these rows and never scan raw attempts.
+//!
+//! Existing attempts are folded in by the same rules as ingestion: first and latest by
+//! completion (then id), best by the highest share of the maximum (then the earliest).
+
+use sea_orm_migration::{prelude::*, schema::*};
+
+use crate::helpers::{fk, index};
+
+#[derive(DeriveMigrationName)]
+pub struct Migration;
+
+/// The attempts each mode picks, in the order the columns are named.
+const PICKS: [&str; 3] = ["first", "latest", "best"];
+
+/// One pick's columns: the attempt, its score and maximum, when it was completed, and its
+/// difficulty and approach (the difficulty and approach views group by them).
+fn pick_columns(table: &mut TableCreateStatement, pick: &str) {
+    table
+        .col(uuid(format!("{pick}_attempt_id")))
+        .col(integer(format!("{pick}_score")))
+        .col(integer(format!("{pick}_max")))
+        .col(timestamp_with_time_zone(format!("{pick}_at")))
+        .col(string_len(format!("{pick}_difficulty"), 16))
+        .col(uuid(format!("{pick}_approach_id")));
+}
+
+/// Ranks every attempt within its trainee and level for each pick (1 = the one it picks).
+const RANKED: &str = "WITH ranked AS (
+    SELECT a.*,
+        ROW_NUMBER() OVER (PARTITION BY user_id, level_id ORDER BY completed_at, id) AS first_rank,
+        ROW_NUMBER() OVER (PARTITION BY user_id, level_id ORDER BY completed_at DESC, id DESC) AS latest_rank,
+        ROW_NUMBER() OVER (PARTITION BY user_id, level_id
+            ORDER BY score * 1.0 / max_score DESC, completed_at, id) AS best_rank,
+        COUNT(*) OVER (PARTITION BY user_id, level_id) AS attempt_count,
+        SUM(score) OVER (PARTITION BY user_id, level_id) AS score_sum,
+        SUM(max_score) OVER (PARTITION BY user_id, level_id) AS max_sum
+    FROM attempts a)";
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        let mut results = Table::create()
+            .table("level_results")
+            .col(uuid("user_id"))
+            .col(uuid("level_id"))
+            .col(uuid("company_id"))
+            .col(integer("attempts"))
+            .col(big_integer("score_sum"))
+            .col(big_integer("max_sum"))
+            .primary_key(Index::create().col("user_id").col("level_id"))
+            .foreign_key(&mut fk("level_results", "user_id", "users", ForeignKeyAction::Cascade))
+            .foreign_key(&mut fk("level_results", "level_id", "levels", ForeignKeyAction::Cascade))
+            .foreign_key(&mut fk("level_results", "company_id", "companies", ForeignKeyAction::Cascade))
+            .take();
+        for pick in PICKS {
+            pick_columns(&mut results, pick);
+        }
+        m.create_table(results).await?;
+        m.create_index(index("level_results", &["company_id", "level_id"], false)).await?;
+        m.create_index(index("level_results", &["level_id"], false)).await?;
+
+        m.create_table(
+            Table::create()
+                .table("level_result_skills")
+                .col(uuid("user_id"))
+                .col(uuid("level_id"))
+                .col(uuid("skill_id"))
+                .col(uuid("company_id"))
+                .col(integer("first_points"))
+                .col(integer("latest_points"))
+                .col(integer("best_points"))
+                .col(big_integer("points_sum"))
+                .primary_key(Index::create().col("user_id").col("level_id").col("skill_id"))
+                .foreign_key(
+                    ForeignKey::create()
+                        .name("fk_level_result_skills_result")
+                        .from("level_result_skills", ("user_id", "level_id"))
+                        .to("level_results", ("user_id", "level_id"))
+                        .on_delete(ForeignKeyAction::Cascade),
+                )
+                .foreign_key(&mut fk("level_result_skills", "skill_id", "skills", ForeignKeyAction::Cascade))
+                .take(),
+        )
+        .await?;
+        m.create_index(index("level_result_skills", &["company_id", "skill_id"], false)).await?;
+
+        let db = m.get_connection();
+        let pick_select = |pick: &str| {
+            format!(
+                "{pick}.id, {pick}.score, {pick}.max_score, {pick}.completed_at, {pick}.difficulty, {pick}.approach_id"
+            )
+        };
+        let pick_names = |pick: &str| {
+            format!("{pick}_attempt_id, {pick}_score, {pick}_max, {pick}_at, {pick}_difficulty, {pick}_approach_id")
+        };
+        db.execute_unprepared(&format!(
+            "{RANKED}
+            INSERT INTO level_results (user_id, level_id, company_id, attempts, score_sum, max_sum, {}, {}, {})
+            SELECT latest.user_id, latest.level_id, latest.company_id, latest.attempt_count, latest.score_sum,
+                latest.max_sum, {}, {}, {}
+            FROM ranked latest
+            JOIN ranked first ON first.user_id = latest.user_id AND first.level_id = latest.level_id
+                AND first.first_rank = 1
+            JOIN ranked best ON best.user_id = latest.user_id AND best.level_id = latest.level_id
+                AND best.best_rank = 1
+            WHERE latest.latest_rank = 1",
+            pick_names("first"),
+            pick_names("latest"),
+            pick_names("best"),
+            pick_select("first"),
+            pick_select("latest"),
+            pick_select("best"),
+        ))
+        .await?;
+        db.execute_unprepared(
+            "INSERT INTO level_result_skills
+                (user_id, level_id, skill_id, company_id, first_points, latest_points, best_points, points_sum)
+            SELECT a.user_id, a.level_id, p.skill_id, r.company_id,
+                SUM(CASE WHEN a.id = r.first_attempt_id THEN p.points ELSE 0 END),
+                SUM(CASE WHEN a.id = r.latest_attempt_id THEN p.points ELSE 0 END),
+                SUM(CASE WHEN a.id = r.best_attempt_id THEN p.points ELSE 0 END),
+                SUM(p.points)
+            FROM attempt_skill_points p
+            JOIN attempts a ON a.id = p.attempt_id
+            JOIN level_results r ON r.user_id = a.user_id AND r.level_id = a.level_id
+            GROUP BY a.user_id, a.level_id, p.skill_id, r.company_id",
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        for table in ["level_result_skills", "level_results"] {
+            m.drop_table(Table::drop().table(table).take()).await?;
+        }
+        Ok(())
+    }
+}
