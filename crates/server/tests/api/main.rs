@@ -18,6 +18,7 @@ mod logs;
 mod outbox;
 mod passwords;
 mod people;
+mod reports;
 mod request_limits;
 mod seats;
 mod sessions;

@@ -1,0 +1,571 @@
+//! Score reports against an independent oracle: every view, every "which attempt counts"
+//! mode and every row grouping is computed here, in plain Rust, from the attempts the test
+//! sent, and compared cell by cell with what the API answers — again after late and
+//! duplicate attempts arrive. And what each kind of reader may see.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rand::{RngExt, SeedableRng, rngs::StdRng};
+use reqwest::Method;
+use sea_orm::{ConnectionTrait, sea_query::Query};
+use serde_json::{Value, json};
+use time::{Duration, OffsetDateTime, format_description::well_known::Rfc3339};
+use uuid::Uuid;
+
+use kernel::Role;
+
+use crate::{
+    audit::past_eula,
+    helpers::{TestApp, TestUser, assert_problem, spawn_app},
+    licences::{call, ok},
+};
+
+const DIFFICULTIES: [&str; 3] = ["easy", "medium", "hard"];
+const PICKS: [&str; 4] = ["best", "latest", "first", "average"];
+
+struct Level {
+    id: Uuid,
+    chapter: Uuid,
+    max: u32,
+    skills: Vec<Uuid>,
+}
+
+/// Two companies with two batches each, a small catalogue and a game client.
+struct World {
+    root: String,
+    companies: [Uuid; 2],
+    /// Trainee → company.
+    trainees: Vec<(Uuid, Uuid)>,
+    /// Batch → its trainees.
+    batches: BTreeMap<Uuid, BTreeSet<Uuid>>,
+    levels: Vec<Level>,
+    approaches: Vec<Uuid>,
+    key: String,
+    start: OffsetDateTime,
+    /// A trainee of the first company who signs in with a password.
+    signed: TestUser,
+}
+
+/// An attempt as the test sent it.
+#[derive(Clone, Debug)]
+struct Sent {
+    trainee: Uuid,
+    level: usize,
+    difficulty: &'static str,
+    approach: Uuid,
+    score: u32,
+    points: BTreeMap<Uuid, u32>,
+    completed: OffsetDateTime,
+}
+
+async fn insert(app: &TestApp, table: &str, columns: &[&str], values: Vec<sea_orm::sea_query::Expr>) {
+    let statement = Query::insert()
+        .into_table(table.to_owned())
+        .columns(columns.iter().map(|c| c.to_string()))
+        .values_panic(values)
+        .take();
+    app.db.execute(&statement).await.unwrap();
+}
+
+async fn world(app: &TestApp) -> World {
+    let root = app.super_admin().await;
+    let companies = [app.company("Orbis", false, 30).await, app.company("Meridian", false, 30).await];
+    let mut trainees = Vec::new();
+    let mut batches = BTreeMap::new();
+    let mut signing = Vec::new();
+    for company in companies {
+        let (first_batch, _) = app.seats_for(&root, company, 10).await;
+        let second = json!({ "company_id": company, "name": format!("Second {}", Uuid::now_v7().simple()) });
+        let second = ok(call(app, Method::POST, "/api/v1/batches", &root, Some(second)).await, 201).await;
+        let second: Uuid = serde_json::from_value(second["id"].clone()).unwrap();
+        let mut mine = Vec::new();
+        for _ in 0..5 {
+            mine.push(app.trainee_of(&root, company).await);
+        }
+        let signed = app.user(Role::User, Some(company)).await;
+        ok(call(app, Method::POST, "/api/v1/seats", &root, Some(json!({ "user_id": signed.id }))).await, 201).await;
+        mine.push(signed.id);
+        signing.push(signed);
+        // 0, 1, 2 in the first batch; 2 and 3 in the second; 4 in none.
+        for (batch, members) in [(first_batch, &mine[0..3]), (second, &mine[2..4])] {
+            for member in members {
+                let path = format!("/api/v1/batches/{batch}/members/{member}");
+                let answer = call(app, Method::PUT, &path, &root, None).await;
+                assert!(answer.status().is_success(), "{}", answer.text().await.unwrap());
+            }
+            batches.insert(batch, members.iter().copied().collect::<BTreeSet<_>>());
+        }
+        trainees.extend(mine.into_iter().map(|t| (t, company)));
+    }
+    let mut skills = Vec::new();
+    for name in ["Listening", "Negotiation", "Planning"] {
+        let id = Uuid::now_v7();
+        insert(app, "skills", &["id", "name"], vec![id.into(), name.into()]).await;
+        skills.push(id);
+    }
+    let mut approaches = Vec::new();
+    for name in ["Collaborative", "Direct"] {
+        let id = Uuid::now_v7();
+        insert(app, "approaches", &["id", "name"], vec![id.into(), name.into()]).await;
+        approaches.push(id);
+    }
+    let chapters = [Uuid::now_v7(), Uuid::now_v7()];
+    for (number, chapter) in (1..).zip(chapters) {
+        insert(app, "chapters", &["id", "number", "title"], vec![chapter.into(), number.into(), "Chapter".into()])
+            .await;
+    }
+    let mut levels = Vec::new();
+    for (chapter, number, max, trained) in [(0, 1, 100, [0, 1]), (0, 2, 60, [1, 2]), (1, 1, 80, [0, 2])] {
+        let id = Uuid::now_v7();
+        insert(
+            app,
+            "levels",
+            &["id", "chapter_id", "number", "title", "max_score", "difficulty"],
+            vec![id.into(), chapters[chapter].into(), number.into(), "Level".into(), max.into(), "medium".into()],
+        )
+        .await;
+        for skill in trained {
+            insert(app, "level_skills", &["level_id", "skill_id"], vec![id.into(), skills[skill].into()]).await;
+        }
+        levels.push(Level { id, chapter: chapters[chapter], max, skills: trained.map(|s| skills[s]).to_vec() });
+    }
+    let (_, key) = app.game_client(&root, json!({ "name": "The game", "kind": "game", "all_companies": true })).await;
+    let start = app.clock_now();
+    app.clock.advance(Duration::days(40));
+    let root = app.super_admin().await;
+    let signed = signing.swap_remove(0);
+    World { root, companies, trainees, batches, levels, approaches, key, start, signed }
+}
+
+impl World {
+    /// `count` random attempts, completed at distinct minutes between `from` and `from + 30 days`.
+    fn random(&self, rng: &mut StdRng, count: usize, from: OffsetDateTime) -> Vec<Sent> {
+        let mut minutes: BTreeSet<i64> = BTreeSet::new();
+        while minutes.len() < count {
+            minutes.insert(rng.random_range(60..30 * 24 * 60));
+        }
+        let mut minutes: Vec<i64> = minutes.into_iter().collect();
+        // Sent in random order, so some arrive after later plays (late attempts).
+        for i in (1..minutes.len()).rev() {
+            minutes.swap(i, rng.random_range(0..=i));
+        }
+        minutes
+            .into_iter()
+            .map(|minute| {
+                let level = rng.random_range(0..self.levels.len());
+                let max = self.levels[level].max;
+                // Sometimes a skill is not reported: it counts nothing in that attempt.
+                let mut points = BTreeMap::new();
+                for skill in &self.levels[level].skills {
+                    if rng.random_range(0..5) > 0 {
+                        points.insert(*skill, rng.random_range(0..=max));
+                    }
+                }
+                Sent {
+                    trainee: self.trainees[rng.random_range(0..self.trainees.len())].0,
+                    level,
+                    difficulty: DIFFICULTIES[rng.random_range(0..3)],
+                    approach: self.approaches[rng.random_range(0..self.approaches.len())],
+                    // Ties of the best share happen: scores are often round.
+                    score: rng.random_range(0..=4) * max / 4,
+                    points,
+                    completed: from + Duration::minutes(minute),
+                }
+            })
+            .collect()
+    }
+
+    async fn send(&self, app: &TestApp, sent: &[Sent], first_id: usize) -> Vec<String> {
+        let items: Vec<Value> = sent
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let points: serde_json::Map<String, Value> =
+                    a.points.iter().map(|(s, p)| (s.to_string(), json!(p))).collect();
+                json!({
+                    "external_id": format!("play-{}", first_id + i), "trainee": a.trainee,
+                    "level": self.levels[a.level].id, "difficulty": a.difficulty, "approach": a.approach,
+                    "score": a.score, "max_score": self.levels[a.level].max, "skill_points": points,
+                    "duration_seconds": 300,
+                    "started_at": (a.completed - Duration::minutes(5)).format(&Rfc3339).unwrap(),
+                    "completed_at": a.completed.format(&Rfc3339).unwrap(),
+                })
+            })
+            .collect();
+        let answer = ok(app.post_attempts(&self.key, items).await, 200).await;
+        answer["results"].as_array().unwrap().iter().map(|r| r["status"].as_str().unwrap().to_owned()).collect()
+    }
+
+    fn company_of(&self, trainee: Uuid) -> Uuid {
+        self.trainees.iter().find(|(t, _)| *t == trainee).unwrap().1
+    }
+}
+
+/// What one mode counts of one trainee's attempts at one level.
+struct Counted {
+    score: f64,
+    max: f64,
+    at: OffsetDateTime,
+    last: OffsetDateTime,
+    difficulty: &'static str,
+    approach: Uuid,
+    /// Per skill some attempt reported: the points counted.
+    points: BTreeMap<Uuid, f64>,
+    attempts: u64,
+}
+
+fn counted(plays: &[&Sent], pick: &str, max: u32) -> Counted {
+    let mut by_time: Vec<&Sent> = plays.to_vec();
+    by_time.sort_by_key(|a| a.completed);
+    let latest = by_time[by_time.len() - 1];
+    let reported: BTreeSet<Uuid> = plays.iter().flat_map(|a| a.points.keys().copied()).collect();
+    let one = |a: &Sent| Counted {
+        score: f64::from(a.score),
+        max: f64::from(max),
+        at: a.completed,
+        last: latest.completed,
+        difficulty: a.difficulty,
+        approach: a.approach,
+        points: reported.iter().map(|s| (*s, f64::from(a.points.get(s).copied().unwrap_or(0)))).collect(),
+        attempts: plays.len() as u64,
+    };
+    match pick {
+        "first" => one(by_time[0]),
+        "latest" => one(latest),
+        // The highest score (one level, one maximum), the earliest among equals.
+        "best" => one(by_time.iter().copied().fold(by_time[0], |best, a| if a.score > best.score { a } else { best })),
+        _ => {
+            let n = plays.len() as f64;
+            Counted {
+                score: plays.iter().map(|a| f64::from(a.score)).sum::<f64>() / n,
+                max: f64::from(max),
+                points: reported
+                    .iter()
+                    .map(|s| {
+                        (*s, plays.iter().map(|a| f64::from(a.points.get(s).copied().unwrap_or(0))).sum::<f64>() / n)
+                    })
+                    .collect(),
+                ..one(latest)
+            }
+        }
+    }
+}
+
+/// Sums toward one cell.
+#[derive(Default)]
+struct Sum {
+    results: u64,
+    trainees: BTreeSet<Uuid>,
+    attempts: u64,
+    score: f64,
+    max: f64,
+    best: f64,
+    last: Option<OffsetDateTime>,
+}
+
+impl Sum {
+    fn add(&mut self, trainee: Uuid, score: f64, max: f64, c: &Counted) {
+        self.results += 1;
+        self.trainees.insert(trainee);
+        self.attempts += c.attempts;
+        self.score += score;
+        self.max += max;
+        self.best = self.best.max(score * 100.0 / max);
+        self.last = self.last.max(Some(c.last));
+    }
+
+    fn measured(&self, measure: &str) -> f64 {
+        if measure == "percent" { self.score * 100.0 / self.max } else { self.score / self.results as f64 }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Ask<'a> {
+    view: &'a str,
+    measure: &'a str,
+    pick: &'a str,
+    group: &'a str,
+    batch: Option<Uuid>,
+    chapter: Option<Uuid>,
+    from: Option<time::Date>,
+    to: Option<time::Date>,
+}
+
+/// Row id → column key → expected cell, computed from the attempts sent.
+fn oracle(world: &World, sent: &[Sent], ask: Ask<'_>) -> BTreeMap<Uuid, BTreeMap<String, Value>> {
+    let mut pairs: BTreeMap<(Uuid, usize), Vec<&Sent>> = BTreeMap::new();
+    for a in sent {
+        pairs.entry((a.trainee, a.level)).or_default().push(a);
+    }
+    let mut sums: BTreeMap<(Uuid, String), Sum> = BTreeMap::new();
+    for ((trainee, level), plays) in &pairs {
+        let info = &world.levels[*level];
+        if ask.chapter.is_some_and(|c| c != info.chapter) {
+            continue;
+        }
+        if let Some(batch) = ask.batch
+            && !world.batches[&batch].contains(trainee)
+        {
+            continue;
+        }
+        let c = counted(plays, ask.pick, info.max);
+        let day = c.at.date();
+        if ask.from.is_some_and(|from| day < from) || ask.to.is_some_and(|to| day > to) {
+            continue;
+        }
+        let rows: Vec<Uuid> = match ask.group {
+            "company" => vec![world.company_of(*trainee)],
+            "trainee" => vec![*trainee],
+            "level" => vec![info.id],
+            _ => world
+                .batches
+                .iter()
+                .filter(|(b, members)| members.contains(trainee) && ask.batch.is_none_or(|only| only == **b))
+                .map(|(b, _)| *b)
+                .collect(),
+        };
+        let columns: Vec<(String, f64)> = match ask.view {
+            "overview" => vec![(String::new(), c.score)],
+            "skill" => c.points.iter().map(|(s, p)| (s.to_string(), *p)).collect(),
+            "difficulty" => vec![(c.difficulty.to_owned(), c.score)],
+            "approach" => vec![(c.approach.to_string(), c.score)],
+            "level" => vec![(info.id.to_string(), c.score)],
+            _ => vec![(info.chapter.to_string(), c.score)],
+        };
+        for row in rows {
+            for (column, score) in &columns {
+                sums.entry((row, column.clone())).or_default().add(*trainee, *score, c.max, &c);
+            }
+        }
+    }
+    let mut expected: BTreeMap<Uuid, BTreeMap<String, Value>> = BTreeMap::new();
+    for ((row, column), sum) in sums {
+        let cells = expected.entry(row).or_default();
+        if ask.view == "overview" {
+            if ask.group != "trainee" {
+                cells.insert("trainees".into(), json!(sum.trainees.len() as f64));
+            }
+            cells.insert("levels".into(), json!(sum.results as f64));
+            cells.insert("attempts".into(), json!(sum.attempts as f64));
+            cells.insert("points".into(), json!(sum.score));
+            cells.insert("score".into(), json!(sum.measured(ask.measure)));
+            cells.insert("best".into(), json!(sum.best));
+            cells.insert("last_played".into(), json!(sum.last.unwrap().format(&Rfc3339).unwrap()));
+        } else {
+            cells.insert(column, json!(sum.measured(ask.measure)));
+        }
+    }
+    expected
+}
+
+async fn answered(app: &TestApp, token: &str, ask: Ask<'_>) -> BTreeMap<Uuid, BTreeMap<String, Value>> {
+    let mut path = format!(
+        "/api/v1/reports/scores?view={}&measure={}&attempt={}&group={}&per_page=200",
+        ask.view, ask.measure, ask.pick, ask.group
+    );
+    for (name, value) in [("batch", ask.batch.map(|b| b.to_string())), ("chapter", ask.chapter.map(|c| c.to_string()))]
+        .into_iter()
+        .chain([("from", ask.from.map(|d| d.to_string())), ("to", ask.to.map(|d| d.to_string()))])
+    {
+        if let Some(value) = value {
+            path.push_str(&format!("&{name}={value}"));
+        }
+    }
+    let report = ok(call(app, Method::GET, &path, token, None).await, 200).await;
+    assert_eq!(report["group"], ask.group, "{path}");
+    let keys: Vec<String> =
+        report["columns"].as_array().unwrap().iter().map(|c| c["key"].as_str().unwrap().to_owned()).collect();
+    report["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            let cells = row["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip(&keys)
+                .filter(|(cell, _)| !cell.is_null())
+                .map(|(cell, key)| (key.clone(), cell.clone()))
+                .collect();
+            (serde_json::from_value(row["id"].clone()).unwrap(), cells)
+        })
+        .collect()
+}
+
+/// Every view × measure × mode × grouping, and a few filters, agree with the oracle.
+async fn compare_everything(app: &TestApp, world: &World, sent: &[Sent]) -> usize {
+    let mut compared = 0;
+    let whole = Ask {
+        view: "overview",
+        measure: "percent",
+        pick: "best",
+        group: "company",
+        batch: None,
+        chapter: None,
+        from: None,
+        to: None,
+    };
+    let mut asks = Vec::new();
+    for view in ["overview", "skill", "difficulty", "level", "approach", "chapter"] {
+        for measure in ["percent", "absolute"] {
+            for pick in PICKS {
+                for group in ["company", "batch", "trainee", "level"] {
+                    asks.push(Ask { view, measure, pick, group, ..whole });
+                }
+            }
+        }
+    }
+    let batch = *world.batches.keys().next().unwrap();
+    let chapter = world.levels[0].chapter;
+    let middle = (world.start + Duration::days(25)).date();
+    for pick in PICKS {
+        asks.push(Ask { pick, group: "trainee", batch: Some(batch), ..whole });
+        asks.push(Ask { view: "skill", pick, group: "batch", batch: Some(batch), ..whole });
+        asks.push(Ask { view: "level", pick, group: "trainee", chapter: Some(chapter), ..whole });
+        asks.push(Ask { pick, group: "trainee", from: Some(middle), ..whole });
+        asks.push(Ask { view: "difficulty", pick, group: "company", to: Some(middle), ..whole });
+    }
+    for ask in asks {
+        let expected = oracle(world, sent, ask);
+        let got = answered(app, &world.root, ask).await;
+        assert_eq!(got.keys().collect::<Vec<_>>(), expected.keys().collect::<Vec<_>>(), "rows of {ask:?}");
+        for (row, cells) in &expected {
+            assert_eq!(got[row].keys().collect::<Vec<_>>(), cells.keys().collect::<Vec<_>>(), "columns of {ask:?}");
+            for (key, want) in cells {
+                let have = &got[row][key];
+                let same = match (want.as_f64(), have.as_f64()) {
+                    (Some(w), Some(h)) => (w - h).abs() < 1e-6,
+                    _ => {
+                        let at = |v: &Value| OffsetDateTime::parse(v.as_str().unwrap(), &Rfc3339).unwrap();
+                        at(want) == at(have)
+                    }
+                };
+                assert!(same, "{ask:?} row {row} column {key}: expected {want}, got {have}");
+                compared += 1;
+            }
+        }
+    }
+    compared
+}
+
+impl std::fmt::Debug for Ask<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}/{}/{} by {} (batch {:?}, chapter {:?}, {:?}..{:?})",
+            self.view, self.measure, self.pick, self.group, self.batch, self.chapter, self.from, self.to
+        )
+    }
+}
+
+/// What a reader may see, and the rows they get.
+struct Seen {
+    companies: BTreeSet<Uuid>,
+    batches: BTreeSet<Uuid>,
+    trainees: BTreeSet<Uuid>,
+}
+
+async fn get(app: &TestApp, token: &str, path: &str) -> reqwest::Response {
+    app.client.get(app.url(path)).bearer_auth(token).send().await.expect("request")
+}
+
+crate::on_both_databases! {
+    async fn every_view_agrees_with_an_oracle_over_the_raw_attempts_also_after_late_ones(db: TestDb) {
+        let app = spawn_app(db).await;
+        let world = world(&app).await;
+        let mut rng = StdRng::seed_from_u64(15);
+        let mut sent = world.random(&mut rng, 120, world.start + Duration::days(5));
+        assert!(world.send(&app, &sent, 0).await.iter().all(|s| s == "stored"));
+        let compared = compare_everything(&app, &world, &sent).await;
+        assert!(compared > 2_000, "only {compared} cells compared");
+
+        // Late attempts (played before many already counted), and the first ten sent again.
+        let late = world.random(&mut rng, 60, world.start + Duration::hours(2));
+        assert!(world.send(&app, &late, 1_000).await.iter().all(|s| s == "stored"));
+        let again = world.send(&app, &sent[..10], 0).await;
+        assert!(again.iter().all(|s| s == "duplicate"), "{again:?}");
+        sent.extend(late);
+        compare_everything(&app, &world, &sent).await;
+    }
+
+    async fn each_reader_sees_only_their_own_in_every_view_and_export(db: TestDb) {
+        let app = spawn_app(db).await;
+        let world = world(&app).await;
+        let mut rng = StdRng::seed_from_u64(16);
+        let mut sent = world.random(&mut rng, 80, world.start + Duration::days(5));
+        // The signed-in trainee surely played.
+        sent.extend(sent.clone().into_iter().take(3).map(|a| Sent { trainee: world.signed.id, ..a }).map(|mut a| {
+            a.completed += Duration::seconds(30);
+            a
+        }));
+        assert!(world.send(&app, &sent, 0).await.iter().all(|s| s == "stored"));
+        let [mine, theirs] = world.companies;
+        let of = |company: Uuid| -> BTreeSet<Uuid> {
+            world.trainees.iter().filter(|(_, c)| *c == company).map(|(t, _)| *t).collect()
+        };
+        let batches_of = |trainees: &BTreeSet<Uuid>| -> BTreeSet<Uuid> {
+            world.batches.iter().filter(|(_, m)| m.is_subset(trainees)).map(|(b, _)| *b).collect()
+        };
+        let admin = app.user(Role::CompanyAdmin, Some(mine)).await;
+        let admin = app.token_of(&admin).await;
+        let trainee = past_eula(&app, &world.signed).await;
+        let (_, partner) = app
+            .game_client(&world.root, json!({ "name": "Analytics partner", "kind": "partner", "companies": [mine] }))
+            .await;
+        let company_sees = Seen { companies: [mine].into(), batches: batches_of(&of(mine)), trainees: of(mine) };
+        let readers = [
+            ("company admin", admin.as_str(), company_sees),
+            ("partner", partner.as_str(), Seen { companies: [mine].into(), batches: batches_of(&of(mine)), trainees: of(mine) }),
+            ("trainee", trainee.as_str(), Seen { companies: [mine].into(), batches: BTreeSet::new(), trainees: [world.signed.id].into() }),
+        ];
+        let their_trainee = *of(theirs).iter().next().unwrap();
+        let their_batch = *batches_of(&of(theirs)).iter().next().unwrap();
+        let filters = ["".to_owned(), format!("&company={theirs}"), format!("&batch={their_batch}"), format!("&user={their_trainee}")];
+        let levels: BTreeSet<Uuid> = world.levels.iter().map(|l| l.id).collect();
+        for (who, token, seen) in &readers {
+            let played = sent.iter().filter(|a| seen.trainees.contains(&a.trainee)).count();
+            for filter in &filters {
+                let outside = !filter.is_empty();
+                for view in ["overview", "skill", "difficulty", "level", "approach", "chapter"] {
+                    for (group, allowed) in [
+                        ("company", &seen.companies),
+                        ("batch", &seen.batches),
+                        ("trainee", &seen.trainees),
+                        ("level", &levels),
+                    ] {
+                        let path = format!("/api/v1/reports/scores?view={view}&group={group}&per_page=200{filter}");
+                        let report = ok(get(&app, token, &path).await, 200).await;
+                        let rows: BTreeSet<Uuid> = report["rows"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|r| serde_json::from_value(r["id"].clone()).unwrap())
+                            .collect();
+                        assert!(rows.is_subset(allowed), "{who}: {path} answered {rows:?}");
+                        assert!(!outside || rows.is_empty(), "{who}: {path} shows another company's rows");
+                    }
+                }
+                let path = format!("/api/v1/reports/scores?view=attempts&per_page=200{filter}");
+                let attempts = ok(get(&app, token, &path).await, 200).await;
+                let expected = if outside { 0 } else { played };
+                assert_eq!(attempts["total"], expected, "{who}: {path}");
+
+                let csv = get(&app, token, &format!("/api/v1/reports/scores/export.csv?view=attempts{filter}")).await;
+                assert_eq!(csv.status(), 200);
+                assert_eq!(csv.text().await.unwrap().lines().count(), expected + 1, "{who}: CSV {filter}");
+                let xlsx = get(&app, token, &format!("/api/v1/reports/scores/export.xlsx?view=attempts{filter}")).await;
+                assert_eq!(xlsx.status(), 200);
+                let bytes = xlsx.bytes().await.unwrap();
+                let mut book: calamine::Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
+                use calamine::Reader as _;
+                let sheet = book.worksheet_range_at(0).unwrap().unwrap();
+                assert_eq!(sheet.height(), expected + 1, "{who}: XLSX {filter}");
+            }
+        }
+        // The game's own client reports scores; it reads none.
+        assert_problem(get(&app, &world.key, "/api/v1/reports/scores").await, 403, "FORBIDDEN").await;
+        assert_problem(get(&app, &world.key, "/api/v1/reports/scores/export.csv").await, 403, "FORBIDDEN").await;
+        assert_problem(app.get("/api/v1/reports/scores").await, 401, "UNAUTHENTICATED").await;
+    }
+}
