@@ -45,6 +45,8 @@ pub enum AuditAction {
     PasswordChanged,
     PasswordReset,
     PasswordResetRequested,
+    /// A score report was downloaded (CSV or XLSX).
+    ReportExported,
     SeatAssigned,
     SeatReleased,
     SeatRevoked,
@@ -61,7 +63,7 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 46] = [
+    pub const ALL: [Self; 47] = [
         Self::AllocationCreated,
         Self::AllocationUpdated,
         Self::ApiClientCreated,
@@ -95,6 +97,7 @@ impl AuditAction {
         Self::PasswordChanged,
         Self::PasswordReset,
         Self::PasswordResetRequested,
+        Self::ReportExported,
         Self::SeatAssigned,
         Self::SeatReleased,
         Self::SeatRevoked,
@@ -146,6 +149,7 @@ impl AuditAction {
             Self::PasswordChanged => "password.changed",
             Self::PasswordReset => "password.reset",
             Self::PasswordResetRequested => "password.reset_requested",
+            Self::ReportExported => "report.exported",
             Self::SeatAssigned => "seat.assigned",
             Self::SeatReleased => "seat.released",
             Self::SeatRevoked => "seat.revoked",

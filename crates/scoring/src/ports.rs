@@ -6,7 +6,8 @@ use std::{
 };
 
 use kernel::{
-    ApiClientId, ApproachId, AttemptId, AuditEvent, Email, LevelId, Page, PageRequest, SeatId, SkillId, UserId,
+    ApiClientId, ApproachId, AttemptId, AuditEvent, AuditLog, Email, LevelId, Page, PageRequest, SeatId, SkillId,
+    UserId,
 };
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -143,8 +144,8 @@ pub trait CatalogueStore: Clone + Send + Sync + 'static {
 }
 
 /// Reads of the counted results ([`crate::reports`]), always within what the reader may see,
-/// named by the catalogue.
-pub trait ReportStore: CatalogueStore {
+/// named by the catalogue; exports are audited.
+pub trait ReportStore: CatalogueStore + AuditLog {
     /// The aggregates of the counted results that the reader may see and the query selects,
     /// per row (and per column of `split`).
     fn cells(&self, reader: &Reader, query: &CellQuery<'_>) -> impl Future<Output = anyhow::Result<Vec<Cell>>> + Send;

@@ -136,7 +136,7 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
         people: Arc::new(people),
         api_clients: Arc::new(scoring::ApiClients::new(store.clone(), clock.clone())),
         catalogue: Arc::new(scoring::CatalogueService::new(store.clone(), clock.clone())),
-        reports: Arc::new(scoring::reports::Reports::new(store.clone())),
+        reports: Arc::new(scoring::reports::Reports::new(store.clone(), clock.clone())),
         game_apps: Arc::new(identity::game_apps::GameApps::new(store.clone(), clock.clone())),
         game_sign_in: Arc::new(app::GameSignIn::new(transactions)),
         ingestion: Arc::new(scoring::Ingestion::new(store, clock)),

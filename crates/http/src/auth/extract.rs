@@ -149,7 +149,13 @@ impl FromRequest for PersonOrPlayer {
 /// Who reads score reports, narrowed to what they may see: a signed-in person by their role,
 /// a partner API client by its companies, or a trainee's game granted the `reports` scope.
 #[derive(Debug)]
-pub struct ReportReader(pub scoring::reports::Reader);
+pub struct ReportReader {
+    pub reader: scoring::reports::Reader,
+    /// The person reading (the trainee, for a game).
+    pub user: Option<kernel::UserId>,
+    /// The partner client reading.
+    pub client: Option<kernel::ApiClientId>,
+}
 
 impl FromRequest for ReportReader {
     type Error = ApiError;
@@ -162,7 +168,7 @@ impl FromRequest for ReportReader {
             return Box::pin(async move {
                 let GamePlayer(player) = player.await?;
                 if player.allows(identity::game_apps::GameScope::Reports) {
-                    Ok(Self(Reader::Trainee(player.user.id)))
+                    Ok(Self { reader: Reader::Trainee(player.user.id), user: Some(player.user.id), client: None })
                 } else {
                     Err(ApiError::new(ProblemCode::Forbidden)
                         .with_detail("the sign-in was not granted the reports scope"))
@@ -173,16 +179,22 @@ impl FromRequest for ReportReader {
             let client = ApiCaller::from_request(req, payload);
             return Box::pin(async move {
                 let ApiCaller(client) = client.await?;
+                let id = Some(client.id);
                 match (client.kind, client.scope) {
-                    (ClientKind::Partner, ClientScope::All) => Ok(Self(Reader::All)),
-                    (ClientKind::Partner, ClientScope::Companies(companies)) => Ok(Self(Reader::Companies(companies))),
+                    (ClientKind::Partner, ClientScope::All) => Ok(Self { reader: Reader::All, user: None, client: id }),
+                    (ClientKind::Partner, ClientScope::Companies(companies)) => {
+                        Ok(Self { reader: Reader::Companies(companies), user: None, client: id })
+                    }
                     (ClientKind::Game, _) => Err(ApiError::new(ProblemCode::Forbidden)
                         .with_detail("game clients report scores; partners read them")),
                 }
             });
         }
         let person = Authenticated::from_request(req, payload);
-        Box::pin(async move { Ok(Self(Reader::of(person.await?.0.scope))) })
+        Box::pin(async move {
+            let Authenticated(person) = person.await?;
+            Ok(Self { reader: Reader::of(person.scope), user: Some(person.user), client: None })
+        })
     }
 }
 

@@ -2,7 +2,7 @@
 //! scoped to the reader (a person by role, a partner client by its companies, a trainee's game).
 
 use actix_web::{HttpResponse, get, http::header, web};
-use scoring::reports::{Filter, Group, Measure, Pick, ReportQuery, Table, Unit, Value, View};
+use scoring::reports::{Exporter, Filter, Group, Measure, Pick, ReportQuery, Table, Unit, Value, View};
 use serde::{Deserialize, Serialize};
 use time::{Date, format_description::well_known::Rfc3339};
 use utoipa::{IntoParams, ToSchema};
@@ -262,7 +262,7 @@ async fn score_report(
     let query = params.query()?;
     let table = state
         .reports
-        .report(&who.0, &query, &page, false, list.search().as_deref(), meta.locale)
+        .report(&who.reader, &query, &page, false, list.search().as_deref(), meta.locale)
         .await
         .map_err(ApiError::internal)?;
     Ok(web::Json(ScoreReport {
@@ -291,19 +291,22 @@ async fn score_report(
     }))
 }
 
-/// Every row of the report, for an export, sorted as asked (`page` and `per_page` do not apply).
+/// Every row of the report, for an export in `format`, sorted as asked (`page` and `per_page`
+/// do not apply); audited.
 async fn whole(
     state: &AppState,
     who: &ReportReader,
-    meta: &RequestMeta,
+    meta: RequestMeta,
     list: &ListQuery,
     params: &ReportParams,
+    format: &'static str,
 ) -> Result<(View, Table), ApiError> {
     let sorting = list.request()?;
     let query = params.query()?;
+    let exporter = Exporter { user: who.user, client: who.client, ip: meta.context.ip, format };
     let table = state
         .reports
-        .report(&who.0, &query, &sorting, true, list.search().as_deref(), meta.locale)
+        .export(&who.reader, &exporter, &query, &sorting, list.search().as_deref(), meta.locale)
         .await
         .map_err(ApiError::internal)?;
     Ok((query.view, table))
@@ -346,7 +349,7 @@ async fn export_csv(
     list: web::Query<ListQuery>,
     params: web::Query<ReportParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let (view, table) = whole(&state, &who, &meta, &list, &params).await?;
+    let (view, table) = whole(&state, &who, meta, &list, &params, "csv").await?;
     let mut csv = csv::Writer::from_writer(Vec::new());
     let mut header = vec![spreadsheet::safe(&table.row_header)];
     header.extend(table.columns.iter().map(|c| spreadsheet::safe(&c.label)));
@@ -385,7 +388,7 @@ async fn export_xlsx(
     params: web::Query<ReportParams>,
 ) -> Result<HttpResponse, ApiError> {
     use rust_xlsxwriter::{Format, Workbook};
-    let (view, table) = whole(&state, &who, &meta, &list, &params).await?;
+    let (view, table) = whole(&state, &who, meta, &list, &params, "xlsx").await?;
     let xlsx = |e: rust_xlsxwriter::XlsxError| ApiError::internal(anyhow::anyhow!(e));
     let mut workbook = Workbook::new();
     // Rows go to a temporary file as they are written, not into memory.

@@ -57,6 +57,21 @@ pub enum View {
     Attempts,
 }
 
+impl View {
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Overview => "overview",
+            Self::Skill => "skill",
+            Self::Difficulty => "difficulty",
+            Self::Level => "level",
+            Self::Approach => "approach",
+            Self::Chapter => "chapter",
+            Self::Attempts => "attempts",
+        }
+    }
+}
+
 /// What a row is. Drilling down goes company → batch → trainee → the trainee's attempts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Group {

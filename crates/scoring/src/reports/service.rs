@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use kernel::{LevelId, PageRequest};
+use kernel::{ApiClientId, AuditAction, AuditEvent, Clock, LevelId, PageRequest, UserId};
 
 use super::{
     Cell, Column, Group, Reader, ReportQuery, Row, Table, Unit, Value, View, assemble, by_chapter, columns, header,
@@ -11,13 +11,71 @@ use super::{
 use crate::{Catalogue, CellQuery, ReportStore, Split, percent};
 
 #[derive(Clone, Debug)]
-pub struct Reports<S> {
+pub struct Reports<S, C> {
     store: S,
+    clock: C,
 }
 
-impl<S: ReportStore> Reports<S> {
-    pub const fn new(store: S) -> Self {
-        Self { store }
+/// Who downloads an export, and in which format, for the audit log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exporter {
+    /// The person, when a person exports.
+    pub user: Option<UserId>,
+    /// The partner client, when a client exports.
+    pub client: Option<ApiClientId>,
+    pub ip: Option<String>,
+    /// `csv` or `xlsx`.
+    pub format: &'static str,
+}
+
+impl<S: ReportStore, C: Clock> Reports<S, C> {
+    pub const fn new(store: S, clock: C) -> Self {
+        Self { store, clock }
+    }
+
+    /// Every row of the report (sorted as `sort` says), for `exporter` to download; the
+    /// download is audited.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn export(
+        &self,
+        reader: &Reader,
+        exporter: &Exporter,
+        query: &ReportQuery,
+        sort: &PageRequest,
+        search: Option<&str>,
+        locale: &str,
+    ) -> anyhow::Result<Table> {
+        let table = self.report(reader, query, sort, true, search, locale).await?;
+        let f = &query.filter;
+        let id = |id: Option<uuid::Uuid>| id.map(|id| id.to_string());
+        let company = f.company.or(match reader {
+            Reader::Companies(own) if own.len() == 1 => own.first().copied(),
+            _ => None,
+        });
+        self.store
+            .record(AuditEvent {
+                at: self.clock.now(),
+                actor: exporter.user,
+                action: AuditAction::ReportExported,
+                target_type: "report",
+                target_id: Some(query.view.as_str().to_owned()),
+                company,
+                details: serde_json::json!({
+                    "format": exporter.format,
+                    "rows": table.rows.total,
+                    "client": exporter.client.map(|c| c.to_string()),
+                    "attempt": f.pick.as_str(),
+                    "batch": id(f.batch.map(|b| b.as_uuid())),
+                    "user": id(f.user.map(|u| u.as_uuid())),
+                    "from": f.from.map(|d| d.to_string()),
+                    "to": f.to.map(|d| d.to_string()),
+                }),
+                ip: exporter.ip.clone(),
+            })
+            .await?;
+        Ok(table)
     }
 
     /// The report `query` asks, as `reader` may see it, in `locale`: the rows whose name

@@ -563,6 +563,8 @@ crate::on_both_databases! {
                 assert_eq!(sheet.height(), expected + 1, "{who}: XLSX {filter}");
             }
         }
+        // Every download is in the audit log: 3 readers × 4 filters × 2 formats.
+        assert_eq!(app.audit_count("report.exported").await, 24);
         // The game's own client reports scores; it reads none.
         assert_problem(get(&app, &world.key, "/api/v1/reports/scores").await, 403, "FORBIDDEN").await;
         assert_problem(get(&app, &world.key, "/api/v1/reports/scores/export.csv").await, 403, "FORBIDDEN").await;
