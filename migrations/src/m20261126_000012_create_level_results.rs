@@ -2,6 +2,8 @@
 //! "which attempt counts" mode (first, latest, best, and the sums the average needs), and the
 //! same for each skill's points. Views aggregate these rows and never scan raw attempts.
 //!
+//! Also an index of attempts by completion, for the dashboards' recent activity.
+//!
 //! Existing attempts are folded in by the same rules as ingestion: first and latest by
 //! completion (then id), best by the highest share of the maximum (then the earliest).
 
@@ -86,6 +88,8 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_index(index("level_result_skills", &["company_id", "skill_id"], false)).await?;
+        // The dashboards' "this week" and "last 30 days" across companies.
+        m.create_index(index("attempts", &["completed_at"], false)).await?;
 
         let db = m.get_connection();
         let pick_select = |pick: &str| {
@@ -133,6 +137,7 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        m.drop_index(Index::drop().name("ix_attempts_completed_at").table("attempts").take()).await?;
         for table in ["level_result_skills", "level_results"] {
             m.drop_table(Table::drop().table(table).take()).await?;
         }

@@ -13,7 +13,9 @@ pub use game_sign_in::{
     GameSignIn, GameSignInError, HandoffError, IssuedTokens, Player, PlayerCard, PlayerError, TokenError,
 };
 pub use people::{NewCompanyAdmin, People, PeopleError};
-pub use read_models::{AuditEntry, AuditFilter, DashboardCounts, ReadModels};
+pub use read_models::{
+    AuditEntry, AuditFilter, CompanyActivity, DashboardCounts, InactiveTrainee, ReadModels, SeatCounts,
+};
 pub use services::{
     ApiClientsApi, CatalogueApi, GameAppsApi, GameSignInApi, IngestionApi, LicensingApi, PeopleApi, ReportsApi,
     SignInApi,

@@ -3,15 +3,54 @@
 
 use identity::EulaDocument;
 use kernel::{AuditAction, Page, PageRequest, Scope};
-use time::OffsetDateTime;
+use time::{Date, OffsetDateTime};
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DashboardCounts {
     pub companies: u64,
     pub batches: u64,
     pub trainees: u64,
     pub attempts: u64,
     pub levels_played: u64,
+    pub seats: SeatCounts,
+    /// Attempts completed in the last 7 days.
+    pub attempts_this_week: u64,
+    /// Every company the caller sees with its attempts of the last 30 days, most active
+    /// first (super admin only; empty otherwise).
+    pub activity: Vec<CompanyActivity>,
+    /// Trainees (invited or active) who played nothing in the last 14 days, longest idle first, at most 100
+    /// (company admin only; empty otherwise).
+    pub inactive: Vec<InactiveTrainee>,
+    /// The last day of the trainee's live seat (trainee only).
+    pub licence_valid_until: Option<Date>,
+}
+
+/// Seats of the allocations still running today.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatCounts {
+    pub sold: u64,
+    pub assigned: u64,
+    pub activated: u64,
+    /// Assigned seats whose allocation ends within 30 days.
+    pub expiring_soon: u64,
+    /// The earliest last day among them.
+    pub next_expiry: Option<Date>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompanyActivity {
+    pub company: uuid::Uuid,
+    pub name: String,
+    pub attempts: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InactiveTrainee {
+    pub id: uuid::Uuid,
+    pub name: String,
+    pub email: String,
+    /// `None`: never played.
+    pub last_played: Option<OffsetDateTime>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -47,8 +86,8 @@ pub struct AuditFilter {
 
 #[async_trait::async_trait]
 pub trait ReadModels: Send + Sync + 'static {
-    /// What the caller's dashboard counts, within their scope.
-    async fn dashboard(&self, scope: Scope) -> anyhow::Result<DashboardCounts>;
+    /// What the caller's dashboard counts, within their scope, as of `now`.
+    async fn dashboard(&self, scope: Scope, now: OffsetDateTime) -> anyhow::Result<DashboardCounts>;
 
     /// Audit events newest first; `Scope::User` sees none (trainees have no audit log).
     async fn audit_events(

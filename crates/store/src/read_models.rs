@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use app::{AuditEntry, AuditFilter, DashboardCounts, ReadModels};
+use app::{AuditEntry, AuditFilter, CompanyActivity, DashboardCounts, InactiveTrainee, ReadModels, SeatCounts};
 use identity::{EulaDocument, EulaRepository};
 use kernel::{Page, PageRequest, Scope};
 use sea_orm::{
@@ -10,16 +10,20 @@ use sea_orm::{
     prelude::{Expr, Uuid},
     sea_query::{ExprTrait, Query},
 };
+use time::{Date, Duration, OffsetDateTime};
 
 use crate::{
     Backend, Store,
-    entities::{attempts, audit_events, batches, companies, countries, industries, users},
+    entities::{
+        attempts, audit_events, batches, companies, countries, industries, level_results, licence_allocations, seats,
+        users,
+    },
     listing::{contains, search_term},
 };
 
 #[async_trait::async_trait]
 impl ReadModels for Store {
-    async fn dashboard(&self, scope: Scope) -> anyhow::Result<DashboardCounts> {
+    async fn dashboard(&self, scope: Scope, now: OffsetDateTime) -> anyhow::Result<DashboardCounts> {
         let (company, user) = match scope {
             Scope::All => (None, None),
             Scope::Company(company) => (Some(company.as_uuid()), None),
@@ -33,15 +37,7 @@ impl ReadModels for Store {
             company_rows = company_rows.filter(companies::Column::Id.eq(company));
             batch_rows = batch_rows.filter(batches::Column::CompanyId.eq(company));
             trainee_rows = trainee_rows.filter(users::Column::CompanyId.eq(company));
-            attempt_rows = attempt_rows.filter(
-                attempts::Column::UserId.in_subquery(
-                    Query::select()
-                        .column(users::Column::Id)
-                        .from(users::Entity)
-                        .and_where(users::Column::CompanyId.eq(company))
-                        .take(),
-                ),
-            );
+            attempt_rows = attempt_rows.filter(attempts::Column::CompanyId.eq(company));
         }
         if let Some(user) = user {
             trainee_rows = trainee_rows.filter(users::Column::Id.eq(user));
@@ -55,12 +51,28 @@ impl ReadModels for Store {
             .one(&self.db)
             .await?
             .unwrap_or(0);
+        let this_week = attempt_rows
+            .clone()
+            .filter(attempts::Column::CompletedAt.gte(now - Duration::days(7)))
+            .count(&self.db)
+            .await?;
         Ok(DashboardCounts {
             companies: company_rows.count(&self.db).await?,
             batches: batch_rows.count(&self.db).await?,
             trainees: trainee_rows.count(&self.db).await?,
             attempts: attempt_rows.count(&self.db).await?,
             levels_played: u64::try_from(levels_played)?,
+            seats: self.seat_counts(company, user, now.date()).await?,
+            attempts_this_week: this_week,
+            activity: if scope == Scope::All { self.activity(now).await? } else { Vec::new() },
+            inactive: match scope {
+                Scope::Company(company) => self.inactive(company.as_uuid(), now).await?,
+                _ => Vec::new(),
+            },
+            licence_valid_until: match user {
+                Some(_) => self.seat_counts(company, user, now.date()).await?.next_expiry,
+                None => None,
+            },
         })
     }
 
@@ -196,4 +208,108 @@ async fn named<E: EntityTrait>(
     ids: Vec<Uuid>,
 ) -> anyhow::Result<Vec<(Uuid, String)>> {
     Ok(E::find().select_only().column(id).column(name).filter(id.is_in(ids)).into_tuple().all(db).await?)
+}
+
+/// How long a trainee may play nothing before the dashboard names them.
+const IDLE: Duration = Duration::days(14);
+/// The most idle trainees the dashboard names.
+const IDLE_SHOWN: usize = 100;
+
+impl Store {
+    /// Seats of the allocations running on `today`, of `company` (and held by `user`).
+    async fn seat_counts(&self, company: Option<Uuid>, user: Option<Uuid>, today: Date) -> anyhow::Result<SeatCounts> {
+        let mut running = licence_allocations::Entity::find()
+            .filter(licence_allocations::Column::ValidFrom.lte(today))
+            .filter(licence_allocations::Column::ValidUntil.gte(today));
+        if let Some(company) = company {
+            running = running.filter(licence_allocations::Column::CompanyId.eq(company));
+        }
+        let allocations = running.all(&self.db).await?;
+        let until: HashMap<Uuid, Date> = allocations.iter().map(|a| (a.id, a.valid_until)).collect();
+        let mut live = seats::Entity::find()
+            .filter(seats::Column::AllocationId.is_in(until.keys().copied()))
+            .filter(seats::Column::RevokedAt.is_null())
+            .filter(seats::Column::ReplacedAt.is_null());
+        if let Some(user) = user {
+            live = live.filter(seats::Column::UserId.eq(user));
+        }
+        let live = live.all(&self.db).await?;
+        let soon = today + Duration::days(30);
+        let expiring: Vec<Date> =
+            live.iter().filter_map(|s| until.get(&s.allocation_id).copied()).filter(|day| *day <= soon).collect();
+        Ok(SeatCounts {
+            sold: allocations.iter().map(|a| u64::try_from(a.seats).unwrap_or(0)).sum(),
+            assigned: live.len() as u64,
+            activated: live.iter().filter(|s| s.activated_at.is_some()).count() as u64,
+            expiring_soon: expiring.len() as u64,
+            next_expiry: if user.is_some() {
+                live.iter().filter_map(|s| until.get(&s.allocation_id).copied()).max()
+            } else {
+                expiring.into_iter().min()
+            },
+        })
+    }
+
+    /// Every company with its attempts completed in the last 30 days, most first.
+    async fn activity(&self, now: OffsetDateTime) -> anyhow::Result<Vec<CompanyActivity>> {
+        let counts: HashMap<Uuid, i64> = attempts::Entity::find()
+            .select_only()
+            .column(attempts::Column::CompanyId)
+            .column_as(Expr::col(attempts::Column::Id).count(), "n")
+            .filter(attempts::Column::CompletedAt.gte(now - Duration::days(30)))
+            .group_by(attempts::Column::CompanyId)
+            .into_tuple()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .collect();
+        let names: Vec<(Uuid, String)> = companies::Entity::find()
+            .select_only()
+            .columns([companies::Column::Id, companies::Column::Name])
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        let mut activity: Vec<CompanyActivity> = names
+            .into_iter()
+            .map(|(company, name)| CompanyActivity {
+                attempts: counts.get(&company).copied().map_or(0, |n| u64::try_from(n).unwrap_or(0)),
+                company,
+                name,
+            })
+            .collect();
+        activity.sort_by(|a, b| b.attempts.cmp(&a.attempts).then_with(|| a.name.cmp(&b.name)));
+        Ok(activity)
+    }
+
+    /// The company's trainees idle for [`IDLE`], never-played first, then longest idle.
+    async fn inactive(&self, company: Uuid, now: OffsetDateTime) -> anyhow::Result<Vec<InactiveTrainee>> {
+        let last: HashMap<Uuid, OffsetDateTime> = level_results::Entity::find()
+            .select_only()
+            .column(level_results::Column::UserId)
+            .column_as(Expr::col(level_results::Column::LatestAt).max(), "last")
+            .filter(level_results::Column::CompanyId.eq(company))
+            .group_by(level_results::Column::UserId)
+            .into_tuple()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .collect();
+        let trainees: Vec<(Uuid, String, String)> = users::Entity::find()
+            .select_only()
+            .columns([users::Column::Id, users::Column::Name, users::Column::Email])
+            .filter(users::Column::CompanyId.eq(company))
+            .filter(users::Column::Role.eq(kernel::Role::User.as_str()))
+            .filter(users::Column::Status.ne("disabled"))
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        let mut idle: Vec<InactiveTrainee> = trainees
+            .into_iter()
+            .map(|(id, name, email)| InactiveTrainee { last_played: last.get(&id).copied(), id, name, email })
+            .filter(|t| t.last_played.is_none_or(|at| at < now - IDLE))
+            .collect();
+        idle.sort_by(|a, b| a.last_played.cmp(&b.last_played).then_with(|| a.name.cmp(&b.name)));
+        idle.truncate(IDLE_SHOWN);
+        Ok(idle)
+    }
 }

@@ -4,6 +4,7 @@ use actix_web::{get, web};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
+use uuid::Uuid;
 
 use super::dto::{Eula, Me};
 use crate::{
@@ -31,7 +32,7 @@ async fn me(who: Authenticated) -> web::Json<Me> {
 }
 
 /// Counts of what the caller may see: everything (super admin), their company (company
-/// admin) or their own play (trainee).
+/// admin) or their own play (trainee). Scores come from the reports (`/reports/scores`).
 #[derive(Serialize, ToSchema)]
 pub struct Dashboard {
     companies: u64,
@@ -40,6 +41,49 @@ pub struct Dashboard {
     attempts: u64,
     /// Distinct levels played at least once.
     levels_played: u64,
+    /// Attempts completed in the last 7 days.
+    attempts_this_week: u64,
+    seats: DashboardSeats,
+    /// Super admin: every company with its attempts of the last 30 days, most active first.
+    activity: Vec<CompanyActivity>,
+    /// Company admin: trainees who played nothing for 14 days (never-played first), at most 100.
+    inactive_trainees: Vec<InactiveTrainee>,
+    /// Trainee: the last day of their seat.
+    #[serde(with = "super::list::iso_date::option")]
+    #[schema(value_type = Option<String>, format = Date)]
+    licence_valid_until: Option<time::Date>,
+}
+
+/// Seats of the allocations running today.
+#[derive(Serialize, ToSchema)]
+pub struct DashboardSeats {
+    sold: u64,
+    assigned: u64,
+    activated: u64,
+    /// Assigned seats whose allocation ends within 30 days.
+    expiring_soon: u64,
+    /// The earliest last day among those.
+    #[serde(with = "super::list::iso_date::option")]
+    #[schema(value_type = Option<String>, format = Date)]
+    next_expiry: Option<time::Date>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CompanyActivity {
+    company_id: Uuid,
+    name: String,
+    /// Attempts completed in the last 30 days.
+    attempts: u64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct InactiveTrainee {
+    id: Uuid,
+    name: String,
+    email: String,
+    /// Absent: never played.
+    #[serde(with = "time::serde::rfc3339::option")]
+    last_played: Option<time::OffsetDateTime>,
 }
 
 /// The dashboard's figures, scoped to the caller.
@@ -54,13 +98,33 @@ pub struct Dashboard {
 )]
 #[get("/dashboard")]
 async fn dashboard(state: web::Data<AppState>, who: Authenticated) -> Result<web::Json<Dashboard>, ApiError> {
-    let counts = state.read_models.dashboard(who.0.scope).await.map_err(ApiError::internal)?;
+    let counts = state.read_models.dashboard(who.0.scope, state.identity.now()).await.map_err(ApiError::internal)?;
+    let seats = counts.seats;
     Ok(web::Json(Dashboard {
         companies: counts.companies,
         batches: counts.batches,
         trainees: counts.trainees,
         attempts: counts.attempts,
         levels_played: counts.levels_played,
+        attempts_this_week: counts.attempts_this_week,
+        seats: DashboardSeats {
+            sold: seats.sold,
+            assigned: seats.assigned,
+            activated: seats.activated,
+            expiring_soon: seats.expiring_soon,
+            next_expiry: seats.next_expiry,
+        },
+        activity: counts
+            .activity
+            .into_iter()
+            .map(|a| CompanyActivity { company_id: a.company, name: a.name, attempts: a.attempts })
+            .collect(),
+        inactive_trainees: counts
+            .inactive
+            .into_iter()
+            .map(|t| InactiveTrainee { id: t.id, name: t.name, email: t.email, last_played: t.last_played })
+            .collect(),
+        licence_valid_until: counts.licence_valid_until,
     }))
 }
 

@@ -71,6 +71,8 @@ pub enum ReportGroup {
     Batch,
     Trainee,
     Level,
+    /// One row: everything the caller sees.
+    All,
 }
 
 /// The filters and shape of a report, shared by the table and its exports. Filters outside
@@ -138,6 +140,7 @@ impl ReportParams {
                 ReportGroup::Batch => Group::Batch,
                 ReportGroup::Trainee => Group::Trainee,
                 ReportGroup::Level => Group::Level,
+                ReportGroup::All => Group::All,
             }),
             filter: Filter {
                 company: self.company.map(Into::into),
@@ -233,6 +236,7 @@ const fn group(group: Group) -> ReportGroup {
         Group::Batch => ReportGroup::Batch,
         Group::Trainee => ReportGroup::Trainee,
         Group::Level => ReportGroup::Level,
+        Group::All => ReportGroup::All,
     }
 }
 

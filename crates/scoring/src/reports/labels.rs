@@ -7,6 +7,7 @@ const HEADERS: &[(&str, [&str; 6])] = &[
     ("batch", ["Batch", "批次", "الدفعة", "Gruppo", "Grupo", "Groupe"]),
     ("trainee", ["Trainee", "学员", "المتدرب", "Partecipante", "Participante", "Apprenant"]),
     ("level", ["Level", "关卡", "المستوى", "Livello", "Nivel", "Niveau"]),
+    ("all", ["Everyone", "全部", "الجميع", "Tutti", "Todos", "Tout le monde"]),
     ("chapter", ["Chapter", "章节", "الفصل", "Capitolo", "Capítulo", "Chapitre"]),
     ("trainees", ["Trainees", "学员数", "عدد المتدربين", "Partecipanti", "Participantes", "Apprenants"]),
     (

@@ -80,6 +80,8 @@ pub enum Group {
     Trainee,
     /// `viewlevel`: a row per level.
     Level,
+    /// One row: everything the reader sees (dashboards' averages).
+    All,
 }
 
 /// Who reads: what they may see, whatever the filters ask.

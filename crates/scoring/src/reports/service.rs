@@ -128,6 +128,9 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
         catalogue: &Catalogue,
         locale: &str,
     ) -> anyhow::Result<HashMap<uuid::Uuid, String>> {
+        if group == Group::All {
+            return Ok(HashMap::from([(uuid::Uuid::nil(), header("all", locale).to_owned())]));
+        }
         if group == Group::Level {
             return Ok(levels_in_order(catalogue)
                 .into_iter()

@@ -255,6 +255,7 @@ pub const fn group_key(group: Group) -> &'static str {
         Group::Batch => "batch",
         Group::Trainee => "trainee",
         Group::Level => "level",
+        Group::All => "all",
     }
 }
 

@@ -563,6 +563,29 @@ crate::on_both_databases! {
                 assert_eq!(sheet.height(), expected + 1, "{who}: XLSX {filter}");
             }
         }
+        // The dashboard: a company admin's idle trainees are their own; activity is the super
+        // admin's alone; a trainee learns their seat's last day.
+        let never_played = app.trainee_of(&world.root, mine).await;
+        let dashboard = ok(get(&app, &admin, "/api/v1/dashboard").await, 200).await;
+        let idle: BTreeSet<Uuid> = dashboard["inactive_trainees"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| serde_json::from_value(t["id"].clone()).unwrap())
+            .collect();
+        assert!(idle.contains(&never_played), "{dashboard}");
+        assert!(idle.iter().all(|t| *t == never_played || of(mine).contains(t)), "{dashboard}");
+        assert_eq!(dashboard["activity"], json!([]));
+        assert_eq!(dashboard["companies"], 1);
+        let everything = ok(get(&app, &world.root, "/api/v1/dashboard").await, 200).await;
+        assert_eq!(everything["activity"].as_array().unwrap().len(), 2, "{everything}");
+        assert_eq!(everything["inactive_trainees"], json!([]));
+        assert_eq!(everything["seats"]["sold"], 20);
+        let own = ok(get(&app, &trainee, "/api/v1/dashboard").await, 200).await;
+        assert!(own["licence_valid_until"].is_string(), "{own}");
+        assert_eq!(own["inactive_trainees"], json!([]));
+        assert_eq!(own["attempts"], sent.iter().filter(|a| a.trainee == world.signed.id).count());
+
         // Every download is in the audit log: 3 readers × 4 filters × 2 formats.
         assert_eq!(app.audit_count("report.exported").await, 24);
         // The game's own client reports scores; it reads none.

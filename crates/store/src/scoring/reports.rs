@@ -18,7 +18,7 @@ use uuid::Uuid;
 
 use crate::{
     Store,
-    entities::{attempts, batch_members, batches, companies, level_result_skills, level_results, levels, users},
+    entities::{attempts, batch_members, batches, companies, level_result_skills, level_results, users},
 };
 
 /// The column prefix of the attempt a mode counts; the average keeps the latest's day,
@@ -97,9 +97,10 @@ fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
     let mut select = Query::select();
     select.from_as(level_results::Entity, Alias::new("r"));
     let row = match query.group {
-        Group::Company => "r.company_id",
-        Group::Trainee => "r.user_id",
-        Group::Level => "r.level_id",
+        Group::All => None,
+        Group::Company => Some("r.company_id"),
+        Group::Trainee => Some("r.user_id"),
+        Group::Level => Some("r.level_id"),
         Group::Batch => {
             let mut on = Cond::all().add(
                 Expr::col((Alias::new("bm"), batch_members::Column::UserId))
@@ -109,7 +110,7 @@ fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
                 on = on.add(Expr::col((Alias::new("bm"), batch_members::Column::BatchId)).eq(batch.as_uuid()));
             }
             select.join_as(sea_orm::JoinType::InnerJoin, batch_members::Entity, Alias::new("bm"), on);
-            "bm.batch_id"
+            Some("bm.batch_id")
         }
     };
     let column = match query.split {
@@ -128,7 +129,9 @@ fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
         }
     };
     let (score, max) = measures(filter.pick, query.split == Split::Skill);
-    select.expr_as(Expr::cust(row), Alias::new("row_id"));
+    if let Some(row) = row {
+        select.expr_as(Expr::cust(row), Alias::new("row_id")).add_group_by([Expr::cust(row)]);
+    }
     if let Some(column) = &column {
         select.expr_as(Expr::cust(column.clone()), Alias::new("column_key"));
     }
@@ -145,8 +148,7 @@ fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
             Alias::new("best"),
         )
         .expr_as(Expr::cust("MAX(r.latest_at)"), Alias::new("last_played"))
-        .cond_where(conditions(reader, filter, query.levels))
-        .add_group_by([Expr::cust(row)]);
+        .cond_where(conditions(reader, filter, query.levels));
     if let Some(column) = column {
         select.add_group_by([Expr::cust(column)]);
     }
@@ -159,15 +161,20 @@ impl ReportStore for Store {
         let keyed_by_text = query.split == Split::Difficulty;
         let mut cells = Vec::new();
         for row in self.db.query_all(&statement).await? {
+            let results = u64::try_from(row.try_get::<i64>("", "results")?)?;
+            if results == 0 {
+                // Only an ungrouped aggregate answers a row for nothing.
+                continue;
+            }
             let column = match query.split {
                 Split::None => None,
                 _ if keyed_by_text => Some(row.try_get::<String>("", "column_key")?),
                 _ => Some(row.try_get::<Uuid>("", "column_key")?.to_string()),
             };
             cells.push(Cell {
-                row: row.try_get("", "row_id")?,
+                row: if query.group == Group::All { Uuid::nil() } else { row.try_get("", "row_id")? },
                 column,
-                results: u64::try_from(row.try_get::<i64>("", "results")?)?,
+                results,
                 trainees: u64::try_from(row.try_get::<i64>("", "trainees")?)?,
                 attempts: u64::try_from(row.try_get::<i64>("", "attempts")?)?,
                 score: row.try_get("", "score")?,
@@ -180,6 +187,9 @@ impl ReportStore for Store {
     }
 
     async fn row_names(&self, reader: &Reader, group: Group, ids: &[Uuid]) -> anyhow::Result<HashMap<Uuid, String>> {
+        if matches!(group, Group::All | Group::Level) {
+            anyhow::bail!("{group:?} rows are named by the service");
+        }
         let mut names = HashMap::with_capacity(ids.len());
         for chunk in ids.chunks(10_000) {
             let found: Vec<(Uuid, String)> = match group {
@@ -212,15 +222,7 @@ impl ReportStore for Store {
                         .all(&self.db)
                         .await?
                 }
-                Group::Level => {
-                    levels::Entity::find()
-                        .select_only()
-                        .columns([levels::Column::Id, levels::Column::Title])
-                        .filter(levels::Column::Id.is_in(chunk.iter().copied()))
-                        .into_tuple()
-                        .all(&self.db)
-                        .await?
-                }
+                Group::Level | Group::All => Vec::new(),
             };
             names.extend(found);
         }
