@@ -137,7 +137,7 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_index(Index::drop().name("ix_attempts_completed_at").table("attempts").take()).await?;
+        m.drop_index(Index::drop().name("ix_attempts_completed_at").table("attempts").to_owned()).await?;
         for table in ["level_result_skills", "level_results"] {
             m.drop_table(Table::drop().table(table).take()).await?;
         }

@@ -291,6 +291,7 @@ export const AuditAction = {
   passwordchanged: 'password.changed',
   passwordreset: 'password.reset',
   passwordreset_requested: 'password.reset_requested',
+  reportexported: 'report.exported',
   seatassigned: 'seat.assigned',
   seatreleased: 'seat.released',
   seatrevoked: 'seat.revoked',
@@ -525,6 +526,16 @@ export interface Company {
   session_minutes: number;
 }
 
+export interface CompanyActivity {
+  /**
+   * Attempts completed in the last 30 days.
+   * @minimum 0
+   */
+  attempts: number;
+  company_id: string;
+  name: string;
+}
+
 export type CompanyInputCountryId = string | null;
 
 export type CompanyInputIndustryId = string | null;
@@ -589,23 +600,64 @@ export interface CountryInput {
 }
 
 /**
+ * Trainee: the last day of their seat.
+ */
+export type DashboardLicenceValidUntil = string | null;
+
+/**
  * Counts of what the caller may see: everything (super admin), their company (company
-admin) or their own play (trainee).
+admin) or their own play (trainee). Scores come from the reports (`/reports/scores`).
  */
 export interface Dashboard {
+  /** Super admin: every company with its attempts of the last 30 days, most active first. */
+  activity: CompanyActivity[];
   /** @minimum 0 */
   attempts: number;
+  /**
+   * Attempts completed in the last 7 days.
+   * @minimum 0
+   */
+  attempts_this_week: number;
   /** @minimum 0 */
   batches: number;
   /** @minimum 0 */
   companies: number;
+  /** Company admin: trainees who played nothing for 14 days (never-played first), at most 100. */
+  inactive_trainees: InactiveTrainee[];
   /**
    * Distinct levels played at least once.
    * @minimum 0
    */
   levels_played: number;
+  /** Trainee: the last day of their seat. */
+  licence_valid_until?: DashboardLicenceValidUntil;
+  seats: DashboardSeats;
   /** @minimum 0 */
   trainees: number;
+}
+
+/**
+ * The earliest last day among those.
+ */
+export type DashboardSeatsNextExpiry = string | null;
+
+/**
+ * Seats of the allocations running today.
+ */
+export interface DashboardSeats {
+  /** @minimum 0 */
+  activated: number;
+  /** @minimum 0 */
+  assigned: number;
+  /**
+   * Assigned seats whose allocation ends within 30 days.
+   * @minimum 0
+   */
+  expiring_soon: number;
+  /** The earliest last day among those. */
+  next_expiry?: DashboardSeatsNextExpiry;
+  /** @minimum 0 */
+  sold: number;
 }
 
 export interface EmailRequest {
@@ -886,6 +938,19 @@ export interface Imported {
   /** @minimum 0 */
   imported: number;
   user_ids: string[];
+}
+
+/**
+ * Absent: never played.
+ */
+export type InactiveTraineeLastPlayed = string | null;
+
+export interface InactiveTrainee {
+  email: string;
+  id: string;
+  /** Absent: never played. */
+  last_played?: InactiveTraineeLastPlayed;
+  name: string;
 }
 
 export interface Industry {
@@ -1616,6 +1681,7 @@ export const ReportGroup = {
   batch: 'batch',
   trainee: 'trainee',
   level: 'level',
+  all: 'all',
 } as const;
 
 export type ReportRowCellsItem = ReportCell | null;
@@ -2504,6 +2570,7 @@ export const GetScoreReportGroup = {
   batch: 'batch',
   trainee: 'trainee',
   level: 'level',
+  all: 'all',
 } as const;
 
 export type GetScoreReportOrder = typeof GetScoreReportOrder[keyof typeof GetScoreReportOrder];
@@ -2613,6 +2680,7 @@ export const ExportScoreReportCsvGroup = {
   batch: 'batch',
   trainee: 'trainee',
   level: 'level',
+  all: 'all',
 } as const;
 
 export type ExportScoreReportCsvOrder = typeof ExportScoreReportCsvOrder[keyof typeof ExportScoreReportCsvOrder];
@@ -2722,6 +2790,7 @@ export const ExportScoreReportXlsxGroup = {
   batch: 'batch',
   trainee: 'trainee',
   level: 'level',
+  all: 'all',
 } as const;
 
 export type ExportScoreReportXlsxOrder = typeof ExportScoreReportXlsxOrder[keyof typeof ExportScoreReportXlsxOrder];
