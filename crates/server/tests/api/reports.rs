@@ -16,7 +16,7 @@ use kernel::Role;
 
 use crate::{
     audit::past_eula,
-    helpers::{TestApp, TestUser, assert_problem, spawn_app},
+    helpers::{ServerProcess, TestApp, TestUser, assert_problem, spawn_app},
     licences::{call, ok},
 };
 
@@ -176,6 +176,11 @@ impl World {
     }
 
     async fn send(&self, app: &TestApp, sent: &[Sent], first_id: usize) -> Vec<String> {
+        self.send_to(app, &app.url("/api/v1/game/attempts"), sent, first_id).await
+    }
+
+    /// Sends `sent` to the attempts endpoint at `url` (this process or another).
+    async fn send_to(&self, app: &TestApp, url: &str, sent: &[Sent], first_id: usize) -> Vec<String> {
         let items: Vec<Value> = sent
             .iter()
             .enumerate()
@@ -186,13 +191,14 @@ impl World {
                     "external_id": format!("play-{}", first_id + i), "trainee": a.trainee,
                     "level": self.levels[a.level].id, "difficulty": a.difficulty, "approach": a.approach,
                     "score": a.score, "max_score": self.levels[a.level].max, "skill_points": points,
-                    "duration_seconds": 300,
-                    "started_at": (a.completed - Duration::minutes(5)).format(&Rfc3339).unwrap(),
+                    "duration_seconds": 1,
+                    "started_at": (a.completed - Duration::seconds(1)).format(&Rfc3339).unwrap(),
                     "completed_at": a.completed.format(&Rfc3339).unwrap(),
                 })
             })
             .collect();
-        let answer = ok(app.post_attempts(&self.key, items).await, 200).await;
+        let response = app.client.post(url).bearer_auth(&self.key).json(&json!({ "attempts": items })).send().await;
+        let answer = ok(response.expect("request"), 200).await;
         answer["results"].as_array().unwrap().iter().map(|r| r["status"].as_str().unwrap().to_owned()).collect()
     }
 
@@ -486,6 +492,39 @@ crate::on_both_databases! {
         let again = world.send(&app, &sent[..10], 0).await;
         assert!(again.iter().all(|s| s == "duplicate"), "{again:?}");
         sent.extend(late);
+        compare_everything(&app, &world, &sent).await;
+    }
+
+    async fn two_processes_recording_one_trainees_level_at_once_lose_no_attempt(db: TestDb) {
+        let app = spawn_app(db).await;
+        let world = world(&app).await;
+        let processes = [ServerProcess::start(&app).await, ServerProcess::start(&app).await];
+        let urls: Vec<String> = processes.iter().map(|p| p.url("/api/v1/game/attempts")).collect();
+        // The processes keep real time: the plays lie in the minutes after the seats were taken.
+        let (trainee, mut sent) = (world.trainees[0].0, Vec::new());
+        for round in 0..8 {
+            let batch = |process: usize| -> Vec<Sent> {
+                (0..15)
+                    .map(|i| Sent {
+                        trainee,
+                        level: 0,
+                        difficulty: DIFFICULTIES[i % 3],
+                        approach: world.approaches[i % 2],
+                        score: u32::try_from((i * 7 + round * 13 + process * 29) % 101).unwrap(),
+                        points: BTreeMap::from([(world.levels[0].skills[0], u32::try_from(i).unwrap())]),
+                        completed: world.start + Duration::seconds(i64::try_from(1 + round * 30 + i * 2 + process).unwrap()),
+                    })
+                    .collect()
+            };
+            let (a, b) = (batch(0), batch(1));
+            let first = 10_000 + round * 100;
+            let (from_a, from_b) =
+                tokio::join!(world.send_to(&app, &urls[0], &a, first), world.send_to(&app, &urls[1], &b, first + 50));
+            assert!(from_a.iter().chain(&from_b).all(|s| s == "stored"), "{from_a:?} {from_b:?}");
+            sent.extend(a);
+            sent.extend(b);
+        }
+        // Every attempt counts, in every view and mode, as if they had come one by one.
         compare_everything(&app, &world, &sent).await;
     }
 
