@@ -19,6 +19,7 @@ import { gameSignInRoutes } from '@/features/game-sign-in/routes';
 import { licenceRoutes } from '@/features/licences/routes';
 import { organisationRoutes } from '@/features/organisation/routes';
 import { peopleRoutes } from '@/features/people/routes';
+import { reportRoutes } from '@/features/reports/routes';
 import { ShellLayout } from '@/features/shell/components/shell-layout';
 import { lazyNamed } from '@/lib/lazy-named';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/paths';
@@ -75,7 +76,12 @@ const UpcomingScreenPage = lazyNamed(
 
 /** The admin screens of a role's prefix, each feature contributing its own. */
 function adminRoutes(prefix: 'main' | 'companyadmin'): RouteObject[] {
-  return [...organisationRoutes(prefix), ...peopleRoutes(prefix), ...licenceRoutes(prefix)];
+  return [
+    ...organisationRoutes(prefix),
+    ...peopleRoutes(prefix),
+    ...licenceRoutes(prefix),
+    ...reportRoutes(prefix),
+  ];
 }
 
 /** `/` decides at navigation time, since sign-in changes the answer without a reload, once the
@@ -154,6 +160,7 @@ export const routes: RouteObject[] = [
                 element: <RequireAuth role="USER" />,
                 children: [
                   { path: 'user/resetpassword', element: <ChangePasswordPage /> },
+                  ...reportRoutes('user'),
                   { path: 'user/*', element: <UpcomingScreenPage /> },
                 ],
               },

@@ -64,6 +64,8 @@ interface ServerDataGridProps<R extends GridValidRowModel> {
   /** Filters and buttons shown next to the search box. */
   toolbar?: ReactNode;
   getRowId?: (row: R) => string;
+  /** What the table is, for a screen reader. */
+  ariaLabel?: string;
 }
 
 export function ServerDataGrid<R extends GridValidRowModel>({
@@ -74,6 +76,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   searchLabel,
   toolbar,
   getRowId,
+  ariaLabel,
 }: ServerDataGridProps<R>) {
   const { i18n } = useTranslation();
   const { params, update } = useListParams();
@@ -117,6 +120,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
         columns={columns}
         loading={loading}
         getRowId={getRowId}
+        aria-label={ariaLabel}
         paginationMode="server"
         sortingMode="server"
         filterMode="server"

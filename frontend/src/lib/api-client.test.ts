@@ -56,6 +56,20 @@ describe('apiFetch', () => {
     expect(error).toMatchObject({ status: 502, code: UNEXPECTED_RESPONSE });
   });
 
+  it('hands a spreadsheet over as its bytes, and CSV as text', async () => {
+    const bytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00, 0x9c]);
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    apiServer.use(
+      http.get(`${URL}.xlsx`, () => new HttpResponse(bytes, { headers: { 'Content-Type': xlsx } })),
+      http.get(`${URL}.csv`, () => new HttpResponse('a,b\n1,2\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } })),
+    );
+
+    const workbook = await apiFetch<Blob>(`${URL}.xlsx`, { method: 'GET' });
+
+    expect(new Uint8Array(await workbook.arrayBuffer())).toEqual(bytes);
+    expect(await apiFetch(`${URL}.csv`, { method: 'GET' })).toBe('a,b\n1,2\n');
+  });
+
   it('echoes the CSRF cookie in X-CSRF-Token on every write, never on a read, and sends no token', async () => {
     document.cookie = 'playtrack_csrf=csrf-123; path=/';
     const seen: Record<string, string | null> = {};

@@ -159,10 +159,15 @@ function reportSessionProblems(error: ApiError, sentGeneration: number, forbidde
   }
 }
 
+/** Answers that are files of bytes (a spreadsheet): read as text, they would be garbled. */
+const BINARY_TYPES = ['application/vnd.openxmlformats-officedocument.', 'application/octet-stream'];
+
 async function readBody(response: Response): Promise<unknown> {
+  const contentType = response.headers.get('content-type') ?? '';
+  // A file arrives as a Blob, whatever type the spec gives its bytes.
+  if (BINARY_TYPES.some((type) => contentType.startsWith(type))) return response.blob();
   const text = await response.text();
   if (!text) return undefined;
-  const contentType = response.headers.get('content-type') ?? '';
   return contentType.includes('json') ? JSON.parse(text) : text;
 }
 

@@ -44,7 +44,7 @@ void i18n.use(initReactI18next).init({
   lng: detectLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
-  ns: ['common', 'auth', 'shell', 'errors', 'passwords', 'organisation', 'people', 'licences', 'apiClients', 'catalogue', 'gameApps'],
+  ns: ['common', 'auth', 'shell', 'errors', 'passwords', 'organisation', 'people', 'licences', 'apiClients', 'catalogue', 'gameApps', 'reports'],
   defaultNS: 'common',
   // Resources are bundled, so initialise synchronously: the first render is already translated.
   initAsync: false,

@@ -33,6 +33,9 @@ const SAME_AS_ENGLISH: Record<string, readonly Language[]> = {
   'common:datePicker.dayPlaceholder': ['es'],
   'common:datePicker.monthPlaceholder': ['it', 'es', 'fr'],
   'common:datePicker.ok': ['it', 'fr'],
+  // The names of the two file formats.
+  'reports:export.csv': others,
+  'reports:export.xlsx': others,
 };
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();

@@ -9,6 +9,7 @@ import arLicences from './ar/licences.json';
 import arOrganisation from './ar/organisation.json';
 import arPasswords from './ar/passwords.json';
 import arPeople from './ar/people.json';
+import arReports from './ar/reports.json';
 import arShell from './ar/shell.json';
 import enApiClients from './en/api-clients.json';
 import enAuth from './en/auth.json';
@@ -20,6 +21,7 @@ import enLicences from './en/licences.json';
 import enOrganisation from './en/organisation.json';
 import enPasswords from './en/passwords.json';
 import enPeople from './en/people.json';
+import enReports from './en/reports.json';
 import enShell from './en/shell.json';
 import esApiClients from './es/api-clients.json';
 import esAuth from './es/auth.json';
@@ -31,6 +33,7 @@ import esLicences from './es/licences.json';
 import esOrganisation from './es/organisation.json';
 import esPasswords from './es/passwords.json';
 import esPeople from './es/people.json';
+import esReports from './es/reports.json';
 import esShell from './es/shell.json';
 import frApiClients from './fr/api-clients.json';
 import frAuth from './fr/auth.json';
@@ -42,6 +45,7 @@ import frLicences from './fr/licences.json';
 import frOrganisation from './fr/organisation.json';
 import frPasswords from './fr/passwords.json';
 import frPeople from './fr/people.json';
+import frReports from './fr/reports.json';
 import frShell from './fr/shell.json';
 import itApiClients from './it/api-clients.json';
 import itAuth from './it/auth.json';
@@ -53,6 +57,7 @@ import itLicences from './it/licences.json';
 import itOrganisation from './it/organisation.json';
 import itPasswords from './it/passwords.json';
 import itPeople from './it/people.json';
+import itReports from './it/reports.json';
 import itShell from './it/shell.json';
 import zhApiClients from './zh/api-clients.json';
 import zhAuth from './zh/auth.json';
@@ -64,6 +69,7 @@ import zhLicences from './zh/licences.json';
 import zhOrganisation from './zh/organisation.json';
 import zhPasswords from './zh/passwords.json';
 import zhPeople from './zh/people.json';
+import zhReports from './zh/reports.json';
 import zhShell from './zh/shell.json';
 
 /** English is the reference: its shape types every `t()` key (see src/types/i18next.d.ts). */
@@ -79,6 +85,7 @@ export const englishResources = {
   apiClients: enApiClients,
   catalogue: enCatalogue,
   gameApps: enGameApps,
+  reports: enReports,
 };
 
 export type Namespace = keyof typeof englishResources;
@@ -93,6 +100,7 @@ export const resources = {
     apiClients: zhApiClients,
     catalogue: zhCatalogue,
     gameApps: zhGameApps,
+    reports: zhReports,
   },
   ar: {
     common: arCommon, auth: arAuth, shell: arShell, errors: arErrors, passwords: arPasswords,
@@ -102,6 +110,7 @@ export const resources = {
     apiClients: arApiClients,
     catalogue: arCatalogue,
     gameApps: arGameApps,
+    reports: arReports,
   },
   it: {
     common: itCommon, auth: itAuth, shell: itShell, errors: itErrors, passwords: itPasswords,
@@ -111,6 +120,7 @@ export const resources = {
     apiClients: itApiClients,
     catalogue: itCatalogue,
     gameApps: itGameApps,
+    reports: itReports,
   },
   es: {
     common: esCommon, auth: esAuth, shell: esShell, errors: esErrors, passwords: esPasswords,
@@ -120,6 +130,7 @@ export const resources = {
     apiClients: esApiClients,
     catalogue: esCatalogue,
     gameApps: esGameApps,
+    reports: esReports,
   },
   fr: {
     common: frCommon, auth: frAuth, shell: frShell, errors: frErrors, passwords: frPasswords,
@@ -129,6 +140,7 @@ export const resources = {
     apiClients: frApiClients,
     catalogue: frCatalogue,
     gameApps: frGameApps,
+    reports: frReports,
   },
 } satisfies Record<string, Record<Namespace, unknown>>;
 

@@ -47,6 +47,8 @@ export interface NavLink {
   label: NavLabel;
   path: string;
   icon: Icon;
+  /** Other screens the item stands for (the score report's other kinds, shown as tabs there). */
+  also?: string[];
 }
 
 export interface NavGroup {
@@ -62,6 +64,17 @@ export function isNavGroup(entry: NavEntry): entry is NavGroup {
 }
 
 const dashboard: NavLink = { label: 'dashboard', path: DEFAULT_SIGNED_IN_PATH, icon: DashboardOutlined };
+
+/** The Scores item opens the `score` view; the report's other kinds are tabs of that screen. */
+function scores(prefix: 'main' | 'companyadmin' | 'user'): NavLink {
+  const path = (screen: string) => `/${prefix}/${screen}`;
+  return {
+    label: 'scores',
+    path: path('score'),
+    icon: LeaderboardOutlined,
+    also: ['userdetails', 'viewlevel', 'chapterwise'].map(path),
+  };
+}
 
 export const NAVIGATION: Record<Role, NavEntry[]> = {
   SUPER_ADMIN: [
@@ -80,7 +93,7 @@ export const NAVIGATION: Record<Role, NavEntry[]> = {
     { label: 'country', path: '/main/country', icon: PublicOutlined },
     { label: 'companyAdmin', path: '/main/companyadmin', icon: AdminPanelSettingsOutlined },
     { label: 'user', path: '/main/user', icon: PersonOutlined },
-    { label: 'scores', path: '/main/score', icon: LeaderboardOutlined },
+    scores('main'),
     { label: 'levelData', path: '/main/levelData', icon: LayersOutlined },
     { label: 'apiClients', path: '/main/apiClients', icon: VpnKeyOutlined },
     { label: 'gameApps', path: '/main/gameApps', icon: SportsEsportsOutlined },
@@ -95,13 +108,13 @@ export const NAVIGATION: Record<Role, NavEntry[]> = {
     { label: 'licenseDetails', path: '/companyadmin/licencedetails', icon: ListAltOutlined },
     { label: 'companyAdmin', path: '/companyadmin/companyadmin', icon: AdminPanelSettingsOutlined },
     { label: 'user', path: '/companyadmin/user', icon: PersonOutlined },
-    { label: 'scores', path: '/companyadmin/score', icon: LeaderboardOutlined },
+    scores('companyadmin'),
     { label: 'audit', path: '/companyadmin/audit', icon: HistoryOutlined },
     { label: 'resetPassword', path: '/companyadmin/admin/resetpassword', icon: LockResetOutlined },
   ],
   USER: [
     dashboard,
-    { label: 'scores', path: '/user/score', icon: LeaderboardOutlined },
+    scores('user'),
     { label: 'resetPassword', path: '/user/resetpassword', icon: LockResetOutlined },
   ],
 };
@@ -111,15 +124,20 @@ export function isActivePath(itemPath: string, pathname: string): boolean {
   return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
 }
 
+/** Whether `pathname` is a screen the item stands for. */
+export function isLinkActive(link: NavLink, pathname: string): boolean {
+  return [link.path, ...(link.also ?? [])].some((path) => isActivePath(path, pathname));
+}
+
 /** The sidebar labels leading to a path (group first, e.g. License / Summary), for naming the
  * screen on its placeholder; empty when no item leads there. */
 export function navTrail(role: Role, pathname: string): NavLabel[] {
   for (const entry of NAVIGATION[role]) {
     if (!isNavGroup(entry)) {
-      if (isActivePath(entry.path, pathname)) return [entry.label];
+      if (isLinkActive(entry, pathname)) return [entry.label];
       continue;
     }
-    const child = entry.children.find((link) => isActivePath(link.path, pathname));
+    const child = entry.children.find((link) => isLinkActive(link, pathname));
     if (child) return [entry.label, child.label];
   }
   return [];

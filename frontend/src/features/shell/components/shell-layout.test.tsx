@@ -1,7 +1,26 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { Catalogue, ScoreReport } from '@/api/gen/playtrack.schemas';
 import type { Role } from '@/lib/session';
+import { apiServer } from '@/testing/api-server';
 import { renderApp, TEST_USER } from '@/testing/render-app';
+
+// The score report's first table loads the data grid's and the charts' code.
+const SLOW = { timeout: 8_000 };
+const JOURNEY = { timeout: 20_000 };
+
+/** The Scores item opens the score report: its calls, answered empty. */
+function answerScores() {
+  const report: ScoreReport = { group: 'level', row_header: 'Level', columns: [], rows: [], total: 0, page: 1, per_page: 25 };
+  const none = { items: [], total: 0, page: 1, per_page: 200 };
+  apiServer.use(
+    http.get('/api/v1/reports/scores', () => HttpResponse.json(report)),
+    http.get('/api/v1/catalogue', () => HttpResponse.json<Catalogue>({ chapters: [], levels: [], skills: [], approaches: [] })),
+    http.get('/api/v1/batches', () => HttpResponse.json(none)),
+    http.get('/api/v1/users', () => HttpResponse.json(none)),
+  );
+}
 
 function sidebar() {
   return screen.getByRole('navigation', { name: 'Main navigation' });
@@ -79,7 +98,8 @@ describe('the sidebar', () => {
     );
   });
 
-  it('marks the current screen and leads to upcoming screens as such, not as errors', async () => {
+  it('marks the current screen and leads to upcoming screens as such, not as errors', JOURNEY, async () => {
+    answerScores();
     const { router } = renderApp('/dashboard/crm', { user: { ...TEST_USER, role: 'COMPANY_ADMIN' } });
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Dashboard' });
@@ -87,13 +107,25 @@ describe('the sidebar', () => {
 
     await user.click(within(sidebar()).getByRole('link', { name: 'Scores' }));
 
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scores' }, SLOW)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/companyadmin/score');
+    expect(within(sidebar()).getByRole('link', { name: 'Scores' })).toHaveAttribute('aria-current', 'page');
+
+    // A screen not built yet says so, named from the sidebar.
+    await act(() => router.navigate('/companyadmin/score/later'));
+    expect(await screen.findByRole('heading', { name: 'Coming soon' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText('Scores', { selector: 'p' })).toBeInTheDocument();
     expect(within(sidebar()).getByRole('link', { name: 'Scores' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('becomes a drawer opened from the header below 992 px', async () => {
+  it("marks Scores on the score report's other kinds too", JOURNEY, async () => {
+    answerScores();
+    renderApp('/user/chapterwise', { user: { ...TEST_USER, role: 'USER' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scores by chapter' }, SLOW)).toBeInTheDocument();
+    expect(within(sidebar()).getByRole('link', { name: 'Scores' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('becomes a drawer opened from the header below 992 px', JOURNEY, async () => {
     window.innerWidth = 800;
     renderApp('/dashboard/crm', { user: { ...TEST_USER, role: 'USER' } });
     const user = userEvent.setup();
@@ -101,9 +133,10 @@ describe('the sidebar', () => {
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    answerScores();
     await user.click(within(sidebar()).getByRole('link', { name: 'Scores' }));
 
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scores' }, SLOW)).toBeInTheDocument();
   });
 
   it('has no navigation button on wide screens', async () => {

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { Role } from '@/lib/session';
-import { isActivePath, isNavGroup, NAVIGATION, type NavGroup, type NavLink } from '../navigation';
+import { isLinkActive, isNavGroup, NAVIGATION, type NavGroup, type NavLink } from '../navigation';
 
 export const SIDEBAR_WIDTH = 260;
 
@@ -31,7 +31,7 @@ interface SidebarProps {
 function LinkItem({ link, nested, onNavigate }: { link: NavLink; nested?: boolean; onNavigate: () => void }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
-  const active = isActivePath(link.path, pathname);
+  const active = isLinkActive(link, pathname);
   const Icon = link.icon;
   return (
     <ListItemButton
@@ -53,7 +53,7 @@ function LinkItem({ link, nested, onNavigate }: { link: NavLink; nested?: boolea
 function GroupItem({ group, onNavigate }: { group: NavGroup; onNavigate: () => void }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
-  const containsActive = group.children.some((child) => isActivePath(child.path, pathname));
+  const containsActive = group.children.some((child) => isLinkActive(child, pathname));
   const [expanded, setExpanded] = useState(containsActive);
   const Icon = group.icon;
   return (

@@ -1,0 +1,292 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ScoreReport } from '@/api/gen/playtrack.schemas';
+import { i18n } from '@/lib/i18n';
+import type { Role } from '@/lib/session';
+import { renderApp, TEST_USER } from '@/testing/render-app';
+import {
+  answerReports,
+  ATTEMPTS_REPORT,
+  CHAPTER_ID,
+  COHORT,
+  COMPANY_OVERVIEW,
+  CSV,
+  MERIDIAN,
+  overview,
+  ROHAN,
+  SKILL_REPORT,
+  WORKBOOK_BYTES,
+} from '../testing/fixtures';
+
+// Each test renders the whole app with a chart and a table.
+const JOURNEY = { timeout: 40_000 };
+// The first table of a run loads the data grid's and the charts' code, which takes a while.
+const SLOW = { timeout: 8_000 };
+
+const as = (role: Role) => ({ user: { ...TEST_USER, role } });
+/** The URL's parameters, but the page size the grid writes there. */
+function search(router: ReturnType<typeof renderApp>['router']): URLSearchParams {
+  const params = new URLSearchParams(router.state.location.search);
+  params.delete('per_page');
+  return params;
+}
+
+async function openReport(url: string, role: Role = 'SUPER_ADMIN') {
+  const user = userEvent.setup();
+  const view = renderApp(url, as(role));
+  const grid = await screen.findByRole('grid', {}, SLOW);
+  return { user, grid, ...view };
+}
+
+/** The texts of a grid's data row, cell by cell. */
+function cellsOf(row: HTMLElement): string[] {
+  return within(row)
+    .getAllByRole('gridcell')
+    .map((cell) => cell.textContent);
+}
+
+async function pick(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** The overview as one page of many (a page the grid would otherwise take for past the end). */
+const MANY = () => ({ ...COMPANY_OVERVIEW, total: 120 });
+
+describe('the score report', JOURNEY, () => {
+  it("asks for the URL's view, filters, page and sorting, and shows the cells by unit", async () => {
+    const asked = answerReports(MANY);
+    const url =
+      `/main/score?company=${MERIDIAN.id}&chapter=${CHAPTER_ID}&from=2026-01-01&to=2026-03-31` +
+      '&attempt=latest&page=2&per_page=10&sort=score&order=desc&q=mer';
+    const { grid, router } = await openReport(url);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Scores' })).toBeInTheDocument();
+    expect(asked.report[0]).toEqual({
+      view: 'overview',
+      measure: 'percent',
+      company: MERIDIAN.id,
+      chapter: CHAPTER_ID,
+      from: '2026-01-01',
+      to: '2026-03-31',
+      attempt: 'latest',
+      page: '2',
+      per_page: '10',
+      sort: 'score',
+      order: 'desc',
+      q: 'mer',
+    });
+    const row = (await within(grid).findByRole('link', { name: MERIDIAN.name }, SLOW)).closest<HTMLElement>('[role="row"]');
+    if (!row) throw new Error('Meridian Bank is not in a row');
+    const played = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-03-04T10:15:00Z'));
+    expect(cellsOf(row)).toEqual(['Meridian Bank', '12', '30', '41', '2,175.5', '72.5%', '98.0%', played]);
+    // Nothing played: empty cells, not zeros.
+    const orbis = within(grid).getByRole('link', { name: 'Orbis Retail' }).closest<HTMLElement>('[role="row"]');
+    expect(cellsOf(orbis ?? row).slice(5, 8)).toEqual(['', '0.0%', '']);
+    expect(within(grid).getByRole('columnheader', { name: 'Company' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('mer');
+    expect(screen.getByRole('figure', { name: 'How many rows on this page score in each band' })).toBeInTheDocument();
+    // The grid learnt the sort column from the answer, and kept the URL's order and page.
+    expect(within(grid).getByRole('columnheader', { name: /Score/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(router.state.location.search).toBe(url.slice(url.indexOf('?')));
+  });
+
+  it('keeps every filter change in the URL, back on the first page', async () => {
+    const asked = answerReports(MANY);
+    const { user, router } = await openReport(`/main/score?page=3&batch=${COHORT.id}&user=${ROHAN.id}`);
+    // The trainee of the URL is named.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Trainee' })).toHaveValue(ROHAN.name), SLOW);
+
+    await pick(user, 'Attempt counted', 'Latest');
+    expect(search(router).get('attempt')).toBe('latest');
+    expect(search(router).has('page')).toBe(false);
+    await waitFor(() => expect(asked.report.at(-1)).toMatchObject({ attempt: 'latest', page: '1' }));
+
+    // Another company: its batches and trainees are other ones.
+    await pick(user, 'Company', MERIDIAN.name);
+    expect(Object.fromEntries(search(router))).toEqual({ attempt: 'latest', company: MERIDIAN.id });
+
+    await pick(user, 'Rows', 'Batches');
+    expect(search(router).get('group')).toBe('batch');
+    await pick(user, 'Chapter', '1 First day on the floor');
+    await pick(user, 'Level', '1.2 The missing delivery');
+    expect(search(router).get('level')).toBe('e0000000-0000-4000-8000-000000000002');
+    await waitFor(() =>
+      expect(asked.report.at(-1)).toMatchObject({ company: MERIDIAN.id, group: 'batch', chapter: CHAPTER_ID, level: 'e0000000-0000-4000-8000-000000000002' }),
+    );
+
+    // The best attempt is the server's default and stays out of the URL.
+    await pick(user, 'Attempt counted', 'Best');
+    expect(search(router).has('attempt')).toBe(false);
+
+  });
+
+  it('takes a day once it is whole, and clears every filter at once', async () => {
+    const asked = answerReports(MANY);
+    const { user, router } = await openReport(`/main/score?page=2&group=trainee`);
+
+    await user.click(within(screen.getByRole('group', { name: 'From' })).getByRole('spinbutton', { name: 'Day' }));
+    await user.keyboard('0102');
+    expect(search(router).has('from')).toBe(false);
+    await user.keyboard('2026');
+    expect(search(router).get('from')).toBe('2026-02-01');
+    expect(search(router).has('page')).toBe(false);
+    await waitFor(() => expect(asked.report.at(-1)).toMatchObject({ from: '2026-02-01', group: 'trainee', page: '1' }));
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(search(router).toString()).toBe('');
+    await waitFor(() => expect(asked.report.at(-1)).toEqual({ view: 'overview', measure: 'percent', page: '1', per_page: '25' }));
+  });
+
+  it('drills down from companies to batches, trainees and a trainee’s attempts', async () => {
+    const skills = (group: ScoreReport['group'], id: string, label: string): ScoreReport => ({
+      ...SKILL_REPORT,
+      group,
+      row_header: group,
+      rows: [{ id, label, cells: [80, 60, 70] }],
+    });
+    const asked = answerReports((params) => {
+      if (params.view === 'attempts') return ATTEMPTS_REPORT;
+      if (params.group === 'trainee') return skills('trainee', ROHAN.id, ROHAN.name);
+      if (params.group === 'batch') return skills('batch', COHORT.id, COHORT.name);
+      return skills('company', MERIDIAN.id, MERIDIAN.name);
+    });
+    const { user, router } = await openReport('/main/score/skill?from=2026-01-01');
+
+    await user.click(await screen.findByRole('link', { name: MERIDIAN.name }, SLOW));
+    expect(router.state.location.pathname).toBe('/main/score/skill');
+    expect(Object.fromEntries(search(router))).toEqual({ from: '2026-01-01', company: MERIDIAN.id, group: 'batch' });
+
+    await user.click(await screen.findByRole('link', { name: COHORT.name }, SLOW));
+    expect(Object.fromEntries(search(router))).toEqual({
+      from: '2026-01-01',
+      company: MERIDIAN.id,
+      group: 'trainee',
+      batch: COHORT.id,
+    });
+    await waitFor(() => expect(asked.report.at(-1)).toMatchObject({ view: 'skill', batch: COHORT.id, group: 'trainee' }));
+
+    await user.click(await screen.findByRole('link', { name: ROHAN.name }, SLOW));
+    expect(router.state.location.pathname).toBe('/main/userdetails');
+    expect(Object.fromEntries(search(router))).toEqual({ user: ROHAN.id, from: '2026-01-01' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Attempts' }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(asked.report.at(-1)).toMatchObject({ view: 'attempts', user: ROHAN.id, from: '2026-01-01' }));
+
+    // An attempt leads nowhere.
+    const grid = screen.getByRole('grid');
+    expect(await within(grid).findByText('1.1 Meet the team', {}, SLOW)).toBeInTheDocument();
+    expect(within(grid).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Percent of the maximum of each attempt on this page, over time' })).toBeInTheDocument();
+  });
+
+  it('downloads the view with its filters, sorting and search, as CSV and as a workbook', async () => {
+    const asked = answerReports();
+    const saved: Blob[] = [];
+    const names: string[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      saved.push(blob);
+      return 'blob:report';
+    };
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const { user } = await openReport(`/main/score/skill?company=${MERIDIAN.id}&page=2&sort=name&order=desc&q=mer`);
+    const expected = { view: 'skill', measure: 'percent', company: MERIDIAN.id, sort: 'name', order: 'desc', q: 'mer' };
+
+    await user.click(screen.getByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(names).toHaveLength(1));
+    expect(asked.csv).toEqual([expected]);
+    expect(names[0]).toMatch(/^playtrack-score-skill-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await saved[0]?.text()).toBe(CSV);
+
+    await user.click(screen.getByRole('button', { name: 'Excel (XLSX)' }));
+    await waitFor(() => expect(names).toHaveLength(2));
+    expect(asked.xlsx).toEqual([expected]);
+    expect(names[1]).toMatch(/^playtrack-score-skill-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(new Uint8Array(await (saved[1] ?? new Blob()).arrayBuffer())).toEqual(WORKBOOK_BYTES);
+    click.mockRestore();
+  });
+
+  it('moves between views and measures, keeping the filters', async () => {
+    const asked = answerReports((params) => (params.view === 'skill' ? SKILL_REPORT : MANY()));
+    const { user, router } = await openReport(`/main/score?company=${MERIDIAN.id}&page=2&sort=score`);
+
+    await user.click(screen.getByRole('tab', { name: 'Skills' }));
+    expect(router.state.location.pathname).toBe('/main/score/skill');
+    expect(search(router).toString()).toBe(`company=${MERIDIAN.id}`);
+    expect(await screen.findByRole('figure', { name: /Score per skill of the first five rows/ }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(asked.report.at(-1)).toMatchObject({ view: 'skill', company: MERIDIAN.id, page: '1' }));
+
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    await user.click(await screen.findByRole('button', { name: 'In points' }));
+    expect(router.state.location.pathname).toBe('/main/score/absolute');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scores in points' }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(asked.report.at(-1)).toMatchObject({ view: 'overview', measure: 'absolute' }));
+
+    await user.click(screen.getByRole('tab', { name: 'Chapters' }));
+    expect(router.state.location.pathname).toBe('/main/chapterwise');
+    // Its one view needs no tabs of its own.
+    expect(screen.queryByRole('tablist', { name: 'Views' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'In percent' })).toHaveAttribute('aria-pressed', 'true');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Scores' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('the filters of each role', JOURNEY, () => {
+  const ALL = ['Company', 'Batch', 'Trainee', 'Chapter', 'Level', 'Attempt counted', 'Rows'];
+  const filterNames = () => {
+    const filters = within(screen.getByRole('group', { name: 'Filters' }));
+    return ALL.filter((name) => filters.queryByRole('combobox', { name }) !== null);
+  };
+
+  it('offers the super admin the company, batch and trainee', async () => {
+    answerReports();
+    await openReport('/main/score');
+    expect(filterNames()).toEqual(['Company', 'Batch', 'Trainee', 'Chapter', 'Level', 'Attempt counted', 'Rows']);
+  });
+
+  it('offers a company admin their batches and trainees, not companies', async () => {
+    const asked = answerReports(() => overview('trainee', [{ id: ROHAN.id, label: ROHAN.name, cells: COMPANY_OVERVIEW.rows[0]?.cells ?? [] }]));
+    await openReport(`/companyadmin/score?company=${MERIDIAN.id}`, 'COMPANY_ADMIN');
+    expect(filterNames()).toEqual(['Batch', 'Trainee', 'Chapter', 'Level', 'Attempt counted', 'Rows']);
+    await pickGroupOptions(['Automatic', 'Batches', 'Trainees', 'Levels']);
+    expect(asked.report[0]).not.toHaveProperty('company');
+    expect(await screen.findByRole('link', { name: ROHAN.name }, SLOW)).toHaveAttribute(
+      'href',
+      `/companyadmin/userdetails?user=${ROHAN.id}`,
+    );
+  });
+
+  it('offers a trainee only their chapters, levels, days and attempt, and sends no one else', async () => {
+    const asked = answerReports(() => overview('level', [{ id: 'e0000000-0000-4000-8000-000000000001', label: '1.1 Meet the team', cells: [] }]));
+    await openReport(`/user/score?company=${MERIDIAN.id}&user=${ROHAN.id}&batch=${COHORT.id}&group=company`, 'USER');
+    expect(filterNames()).toEqual(['Chapter', 'Level', 'Attempt counted']);
+    expect(asked.report[0]).toEqual({ view: 'overview', measure: 'percent', page: '1', per_page: '25' });
+    // Their own levels lead nowhere; their screens are the scores, details, levels and chapters.
+    expect(await screen.findByText('1.1 Meet the team', {}, SLOW)).toBeInTheDocument();
+    expect(within(screen.getByRole('grid')).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Scores', 'Trainee details', 'Levels', 'Chapters']);
+  });
+});
+
+/** The row groupings the Rows select offers. */
+async function pickGroupOptions(expected: string[]) {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('combobox', { name: 'Rows' }));
+  const options = await screen.findAllByRole('option');
+  expect(options.map((option) => option.textContent)).toEqual(expected);
+  await user.keyboard('{Escape}');
+}
+
+describe('the chart in Arabic', JOURNEY, () => {
+  it('runs right to left: the value axis on the right', async () => {
+    answerReports(() => ({ ...SKILL_REPORT, columns: SKILL_REPORT.columns.map((column) => ({ ...column })) }));
+    await i18n.changeLanguage('ar');
+    await openReport('/main/chapterwise');
+    expect(await screen.findByRole('heading', { level: 1, name: 'النتائج حسب الفصل' }, SLOW)).toBeInTheDocument();
+    const figure = screen.getByRole('figure', { name: 'متوسط النتيجة لكل فصل على صفوف هذه الصفحة' });
+    expect(figure.querySelector('.MuiChartsAxis-directionY')).toHaveClass('MuiChartsAxis-right');
+  });
+});

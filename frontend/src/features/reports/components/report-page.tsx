@@ -1,0 +1,122 @@
+// Every score report screen (/main, /companyadmin and /user: score, score/skill, userdetails,
+// viewlevel, chapterwise …): the screen fixes the view, the URL holds the filters, sorting and
+// page. A chart of the page's rows comes first, then the table with the same numbers (the server
+// sorts and pages it), whose names drill down: a company to its batches, a batch to its
+// trainees, a trainee to their attempts.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { ReportRowCellsItem } from '@/api/gen/playtrack.schemas';
+import { PageHeader } from '@/components/page-header';
+import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
+import { useProblemMessage } from '@/lib/problem-message';
+import { useSessionUser } from '@/lib/session';
+import { useGetScoreReport } from '../api/reports';
+import { useCellFormat } from '../hooks/use-cell-format';
+import {
+  ATTEMPT_SORTS,
+  drillPath,
+  exportQuery,
+  type Prefix,
+  type ReportScreen,
+  reportQuery,
+} from '../report-screens';
+import { ExportButtons } from './export-buttons';
+import { ReportChart } from './report-chart';
+import { ReportFilters } from './report-filters';
+import { ReportTabs } from './report-tabs';
+
+/** A row of the table: its name, and a cell per column under the column's key. */
+type GridRow = { id: string; name: string } & Record<string, ReportRowCellsItem>;
+
+/** The name column's field, which is also the server's sort by name. */
+const NAME = 'name';
+
+export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportScreen }) {
+  const { t } = useTranslation('reports');
+  const { problemMessage } = useProblemMessage();
+  const format = useCellFormat();
+  // The route's guard lets in only the prefix's role.
+  const role = useSessionUser()?.role ?? 'USER';
+  const [search] = useSearchParams();
+  const { params: list } = useListParams();
+  const report = useGetScoreReport(reportQuery(screen, role, search, list), {
+    // The rows stay while the next page or filter loads, rather than the table emptying.
+    query: { placeholderData: keepPreviousData },
+  });
+  const data = report.data;
+  const attempts = screen.view === 'attempts';
+
+  const columns: GridColDef<GridRow>[] | undefined = data && [
+    {
+      field: NAME,
+      headerName: data.row_header,
+      flex: 1,
+      minWidth: 200,
+      sortable: !attempts,
+      renderCell: ({ row }) => {
+        const to = drillPath(prefix, screen, data.group, row.id, search);
+        return to ? (
+          <Link component={RouterLink} to={to} dir="auto">
+            {row.name}
+          </Link>
+        ) : (
+          <span dir="auto">{row.name}</span>
+        );
+      },
+    },
+    ...data.columns.map(
+      (column): GridColDef<GridRow> => ({
+        field: column.key,
+        headerName: column.label,
+        type: column.unit === 'text' || column.unit === 'time' ? 'string' : 'number',
+        flex: 1,
+        minWidth: column.unit === 'time' ? 170 : 110,
+        sortable: !attempts || ATTEMPT_SORTS.includes(column.key),
+        valueFormatter: (value: ReportRowCellsItem | undefined) => format(value, column.unit),
+      }),
+    ),
+  ];
+  const rows = data?.rows.map(
+    (row): GridRow => ({
+      ...Object.fromEntries(data.columns.map((column, index) => [column.key, row.cells[index] ?? null])),
+      id: row.id,
+      name: row.label,
+    }),
+  );
+
+  return (
+    <Box component="section">
+      <PageHeader title={t(`titles.${screen.title}`)}>
+        <ExportButtons params={exportQuery(screen, role, search, list)} path={screen.path} />
+      </PageHeader>
+      <ReportTabs prefix={prefix} screen={screen} />
+      <ReportFilters screen={screen} role={role} />
+      {report.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {problemMessage(report.error)}
+        </Alert>
+      )}
+      {data && <ReportChart screen={screen} report={data} loading={report.isFetching} />}
+      {/* The table waits for its columns: a grid without the URL's sort column would drop it. */}
+      {columns ? (
+        <ServerDataGrid
+          rows={rows}
+          total={data?.total}
+          columns={columns}
+          loading={report.isFetching}
+          // The attempts are not searched by name.
+          searchLabel={attempts ? undefined : t('filters.search')}
+          ariaLabel={t(`titles.${screen.title}`)}
+        />
+      ) : (
+        report.isPending && <LinearProgress aria-label={t('chart.loading')} />
+      )}
+    </Box>
+  );
+}
