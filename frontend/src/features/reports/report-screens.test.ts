@@ -123,6 +123,9 @@ describe('the URL as API parameters', () => {
     const trainee = reportQuery(screen('score'), 'USER', everything, list);
     for (const key of ['company', 'batch', 'user', 'group']) expect(trainee).not.toHaveProperty(key);
     expect(trainee).toMatchObject({ chapter: CHAPTER, level: LEVEL, attempt: 'latest' });
+    // A trainee's link may ask for their own row, or their levels.
+    const own = new URLSearchParams({ group: 'trainee' });
+    expect(reportQuery(screen('score'), 'USER', own, FIRST_PAGE)).toMatchObject({ group: 'trainee' });
   });
 
   it('keeps the grouping a screen fixes, and sends no grouping nor attempt pick for the attempts', () => {

@@ -136,11 +136,12 @@ export type Filter = (typeof FILTERS)[number];
 export const ATTEMPTS: readonly Attempt[] = ['best', 'latest', 'first', 'average'];
 export const DEFAULT_ATTEMPT: Attempt = 'best';
 
-/** The row groupings a role may ask for (a company admin has one company). */
+/** The row groupings a role may ask for (a company admin has one company; a trainee sees
+ * themself as one row, or their levels). */
 export function groupsOf(role: Role): Group[] {
   if (role === 'SUPER_ADMIN') return ['company', 'batch', 'trainee', 'level'];
   if (role === 'COMPANY_ADMIN') return ['batch', 'trainee', 'level'];
-  return [];
+  return ['trainee', 'level'];
 }
 
 /** The filters that make sense for a role on a screen (the server scopes the rest anyway). */
@@ -154,9 +155,15 @@ export function filtersOf(screen: ReportScreen, role: Role): Set<Filter> {
   // The attempts view lists every attempt, one per row: none is picked, nothing is grouped.
   if (screen.view !== 'attempts') {
     shown.add('attempt');
-    if (screen.group === undefined && groupsOf(role).length > 0) shown.add('group');
+    if (screen.group === undefined && role !== 'USER') shown.add('group');
   }
   return shown;
+}
+
+/** Whether the URL may say what a row is: where the screen does not, and rows are grouped at all
+ * (a trainee has no select for it, but a link may ask for their own row). */
+function groupable(screen: ReportScreen): boolean {
+  return screen.group === undefined && screen.view !== 'attempts';
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -175,7 +182,7 @@ export function reportFilters(screen: ReportScreen, role: Role, search: URLSearc
   return {
     view: screen.view,
     measure: screen.measure,
-    group: screen.group ?? (shown.has('group') && group !== null && groupsOf(role).includes(group) ? group : undefined),
+    group: screen.group ?? (groupable(screen) && group !== null && groupsOf(role).includes(group) ? group : undefined),
     attempt: shown.has('attempt') && attempt !== null && ATTEMPTS.includes(attempt) ? attempt : undefined,
     company: value('company', UUID),
     batch: value('batch', UUID),

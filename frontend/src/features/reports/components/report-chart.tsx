@@ -23,6 +23,9 @@ const HEIGHT = 320;
 /** The most rows a radar draws, beside the page's average. */
 export const RADAR_SERIES = 5;
 
+/** A category's name (`1.2 Meet the team`) reads in its own direction, whatever the page's. */
+const CATEGORY_LABEL = { unicodeBidi: 'plaintext' } as const;
+
 /** Series colours from the theme, in order. */
 function seriesColors(theme: Theme): string[] {
   const { palette } = theme;
@@ -120,7 +123,14 @@ function AverageBars({ report, loading }: ChartProps) {
     <BarChart
       height={HEIGHT}
       loading={loading}
-      xAxis={[{ scaleType: 'band', data: report.columns.map((column) => column.label), reverse: rtl, tickLabelStyle: { fontSize: 11 } }]}
+      xAxis={[
+        {
+          scaleType: 'band',
+          data: report.columns.map((column) => column.label),
+          reverse: rtl,
+          tickLabelStyle: { ...CATEGORY_LABEL, fontSize: 11 },
+        },
+      ]}
       yAxis={[valueAxis(unit, t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'), rtl, format)]}
       series={[
         {
@@ -145,7 +155,7 @@ function StackedBars({ report, loading, byDifficulty }: ChartProps & { byDifficu
     <BarChart
       height={HEIGHT}
       loading={loading}
-      xAxis={[{ scaleType: 'band', data: rows.map((row) => row.label), reverse: rtl }]}
+      xAxis={[{ scaleType: 'band', data: rows.map((row) => row.label), reverse: rtl, tickLabelStyle: CATEGORY_LABEL }]}
       yAxis={[valueAxis(unit, t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'), rtl, format, true)]}
       series={report.columns.map((column: ReportColumn, index) => ({
         id: column.key,
@@ -198,19 +208,25 @@ function ScoreHistogram({ report, loading }: ChartProps) {
 /** The attempts view: the percent of each attempt over time. */
 function ProgressLine({ report, loading }: ChartProps) {
   const { rtl, t, format, colors } = useChartSetup();
+  const { i18n } = useTranslation();
   const points = progress(report);
-  const day = (value: Date) => format(value.toISOString(), 'time');
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  // The ticks name days; the tooltip the attempt's moment.
+  const when = (value: Date, context: { location: string }) =>
+    context.location === 'tick' ? day.format(value) : format(value.toISOString(), 'time');
   return (
     <LineChart
       height={HEIGHT}
       loading={loading}
-      xAxis={[{ scaleType: 'time', data: points.map((point) => point.at), reverse: rtl, valueFormatter: day }]}
+      xAxis={[{ scaleType: 'time', data: points.map((point) => point.at), reverse: rtl, valueFormatter: when }]}
       yAxis={[valueAxis('percent', t('chart.percentAxis'), rtl, format)]}
       series={[
         {
           id: 'percent',
           label: t('chart.percentSeries'),
           data: points.map((point) => point.percent),
+          curve: 'linear',
+          showMark: true,
           color: colors[0],
           valueFormatter: (value) => format(value, 'percent'),
         },

@@ -74,6 +74,12 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
       (column): GridColDef<GridRow> => ({
         field: column.key,
         headerName: column.label,
+        // A catalogue's name (`1.2 Meet the team`) reads in its own direction, whatever the page's.
+        renderHeader: () => (
+          <Box component="span" dir="auto" sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {column.label}
+          </Box>
+        ),
         type: column.unit === 'text' || column.unit === 'time' ? 'string' : 'number',
         flex: 1,
         minWidth: column.unit === 'time' ? 170 : 110,

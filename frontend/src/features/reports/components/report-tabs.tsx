@@ -70,7 +70,7 @@ export function ReportTabs({ prefix, screen }: { prefix: Prefix; screen: ReportS
             }}
           >
             {(['percent', 'absolute'] as const).map((measure) => (
-              <ToggleButton key={measure} value={measure}>
+              <ToggleButton key={measure} value={measure} sx={{ textTransform: 'none' }}>
                 {t(`measure.${measure}`)}
               </ToggleButton>
             ))}
