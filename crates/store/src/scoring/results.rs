@@ -54,7 +54,12 @@ pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> 
     let mut companies: HashMap<Pair, Uuid> = HashMap::new();
     let mut plays: HashMap<Pair, Vec<Played>> = HashMap::new();
     for chunk in pairs.chunks(PAIRS_PER_STATEMENT) {
+        let (users, levels) = sides(chunk);
+        // The lists lead the database to the (user, level) index; the pairs then narrow to
+        // exactly the touched ones (row values alone are not indexed by every database).
         let rows = attempts::Entity::find()
+            .filter(attempts::Column::UserId.is_in(users))
+            .filter(attempts::Column::LevelId.is_in(levels))
             .filter(
                 Expr::tuple([Expr::col(attempts::Column::UserId), Expr::col(attempts::Column::LevelId)])
                     .in_tuples(chunk.iter().copied()),
@@ -104,7 +109,10 @@ pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> 
     write_results(tx, &results, true).await?;
 
     for chunk in pairs.chunks(PAIRS_PER_STATEMENT) {
+        let (users, levels) = sides(chunk);
         result_skills::Entity::delete_many()
+            .filter(result_skills::Column::UserId.is_in(users))
+            .filter(result_skills::Column::LevelId.is_in(levels))
             .filter(
                 Expr::tuple([Expr::col(result_skills::Column::UserId), Expr::col(result_skills::Column::LevelId)])
                     .in_tuples(chunk.iter().copied()),
@@ -131,6 +139,17 @@ pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> 
         result_skills::Entity::insert_many(chunk.to_vec()).exec(tx).await?;
     }
     Ok(())
+}
+
+/// The distinct trainees and levels of `pairs`.
+fn sides(pairs: &[Pair]) -> (Vec<Uuid>, Vec<Uuid>) {
+    let mut users: Vec<Uuid> = pairs.iter().map(|(user, _)| *user).collect();
+    let mut levels: Vec<Uuid> = pairs.iter().map(|(_, level)| *level).collect();
+    for side in [&mut users, &mut levels] {
+        side.sort_unstable();
+        side.dedup();
+    }
+    (users, levels)
 }
 
 fn played(attempt: &Attempt) -> Played {
