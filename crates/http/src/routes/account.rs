@@ -81,7 +81,7 @@ pub struct InactiveTrainee {
     id: Uuid,
     name: String,
     email: String,
-    /// Absent: never played.
+    /// `null`: never played.
     #[serde(with = "time::serde::rfc3339::option")]
     last_played: Option<time::OffsetDateTime>,
 }

@@ -941,14 +941,14 @@ export interface Imported {
 }
 
 /**
- * Absent: never played.
+ * `null`: never played.
  */
 export type InactiveTraineeLastPlayed = string | null;
 
 export interface InactiveTrainee {
   email: string;
   id: string;
-  /** Absent: never played. */
+  /** `null`: never played. */
   last_played?: InactiveTraineeLastPlayed;
   name: string;
 }
