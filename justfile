@@ -59,6 +59,7 @@ bench:
     cargo bench -p server --bench login
     cargo bench -p server --bench import
     cargo bench -p server --bench ingest
+    cargo bench -p server --bench reports
 
 # Format the Rust code.
 fmt:

@@ -17,6 +17,8 @@ mod m20261126_000010_create_game_apps;
 mod m20261126_000011_create_game_sign_in;
 mod m20261126_000012_create_level_results;
 
+pub use m20261126_000012_create_level_results::fold_statements as fold_attempts_into_results;
+
 #[derive(Debug)]
 pub struct Migrator;
 

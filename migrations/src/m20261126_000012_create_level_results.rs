@@ -41,6 +41,50 @@ const RANKED: &str = "WITH ranked AS (
         SUM(max_score) OVER (PARTITION BY user_id, level_id) AS max_sum
     FROM attempts a)";
 
+/// Folds every attempt into empty `level_results` and `level_result_skills`, by the rules
+/// ingestion keeps them: what this migration does to existing attempts, and what a benchmark
+/// does to the attempts it generates.
+#[must_use]
+pub fn fold_statements() -> [String; 2] {
+    let pick_select = |pick: &str| {
+        format!("{pick}.id, {pick}.score, {pick}.max_score, {pick}.completed_at, {pick}.difficulty, {pick}.approach_id")
+    };
+    let pick_names = |pick: &str| {
+        format!("{pick}_attempt_id, {pick}_score, {pick}_max, {pick}_at, {pick}_difficulty, {pick}_approach_id")
+    };
+    let results = format!(
+        "{RANKED}
+        INSERT INTO level_results (user_id, level_id, company_id, attempts, score_sum, max_sum, {}, {}, {})
+        SELECT latest.user_id, latest.level_id, latest.company_id, latest.attempt_count, latest.score_sum,
+            latest.max_sum, {}, {}, {}
+        FROM ranked latest
+        JOIN ranked first ON first.user_id = latest.user_id AND first.level_id = latest.level_id
+            AND first.first_rank = 1
+        JOIN ranked best ON best.user_id = latest.user_id AND best.level_id = latest.level_id
+            AND best.best_rank = 1
+        WHERE latest.latest_rank = 1",
+        pick_names("first"),
+        pick_names("latest"),
+        pick_names("best"),
+        pick_select("first"),
+        pick_select("latest"),
+        pick_select("best"),
+    );
+    let skills = "INSERT INTO level_result_skills
+            (user_id, level_id, skill_id, company_id, first_points, latest_points, best_points, points_sum)
+        SELECT a.user_id, a.level_id, p.skill_id, r.company_id,
+            SUM(CASE WHEN a.id = r.first_attempt_id THEN p.points ELSE 0 END),
+            SUM(CASE WHEN a.id = r.latest_attempt_id THEN p.points ELSE 0 END),
+            SUM(CASE WHEN a.id = r.best_attempt_id THEN p.points ELSE 0 END),
+            SUM(p.points)
+        FROM attempt_skill_points p
+        JOIN attempts a ON a.id = p.attempt_id
+        JOIN level_results r ON r.user_id = a.user_id AND r.level_id = a.level_id
+        GROUP BY a.user_id, a.level_id, p.skill_id, r.company_id"
+        .to_owned();
+    [results, skills]
+}
+
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
@@ -92,47 +136,9 @@ impl MigrationTrait for Migration {
         m.create_index(index("attempts", &["completed_at"], false)).await?;
 
         let db = m.get_connection();
-        let pick_select = |pick: &str| {
-            format!(
-                "{pick}.id, {pick}.score, {pick}.max_score, {pick}.completed_at, {pick}.difficulty, {pick}.approach_id"
-            )
-        };
-        let pick_names = |pick: &str| {
-            format!("{pick}_attempt_id, {pick}_score, {pick}_max, {pick}_at, {pick}_difficulty, {pick}_approach_id")
-        };
-        db.execute_unprepared(&format!(
-            "{RANKED}
-            INSERT INTO level_results (user_id, level_id, company_id, attempts, score_sum, max_sum, {}, {}, {})
-            SELECT latest.user_id, latest.level_id, latest.company_id, latest.attempt_count, latest.score_sum,
-                latest.max_sum, {}, {}, {}
-            FROM ranked latest
-            JOIN ranked first ON first.user_id = latest.user_id AND first.level_id = latest.level_id
-                AND first.first_rank = 1
-            JOIN ranked best ON best.user_id = latest.user_id AND best.level_id = latest.level_id
-                AND best.best_rank = 1
-            WHERE latest.latest_rank = 1",
-            pick_names("first"),
-            pick_names("latest"),
-            pick_names("best"),
-            pick_select("first"),
-            pick_select("latest"),
-            pick_select("best"),
-        ))
-        .await?;
-        db.execute_unprepared(
-            "INSERT INTO level_result_skills
-                (user_id, level_id, skill_id, company_id, first_points, latest_points, best_points, points_sum)
-            SELECT a.user_id, a.level_id, p.skill_id, r.company_id,
-                SUM(CASE WHEN a.id = r.first_attempt_id THEN p.points ELSE 0 END),
-                SUM(CASE WHEN a.id = r.latest_attempt_id THEN p.points ELSE 0 END),
-                SUM(CASE WHEN a.id = r.best_attempt_id THEN p.points ELSE 0 END),
-                SUM(p.points)
-            FROM attempt_skill_points p
-            JOIN attempts a ON a.id = p.attempt_id
-            JOIN level_results r ON r.user_id = a.user_id AND r.level_id = a.level_id
-            GROUP BY a.user_id, a.level_id, p.skill_id, r.company_id",
-        )
-        .await?;
+        for statement in fold_statements() {
+            db.execute_unprepared(&statement).await?;
+        }
         Ok(())
     }
 
