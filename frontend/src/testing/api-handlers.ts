@@ -1,7 +1,7 @@
 // Default answers of the fake server the component tests run against (MSW), and helpers for
 // the answers a test adds with `apiServer.use(...)`.
 import { http, HttpResponse } from 'msw';
-import type { Dashboard, Health, Me, Problem, ProblemCode } from '@/api/gen/playtrack.schemas';
+import type { Catalogue, Dashboard, Health, Me, Problem, ProblemCode, ScoreReport } from '@/api/gen/playtrack.schemas';
 import { getSessionUser } from '@/lib/session';
 
 export const TEST_SERVER_VERSION = '0.0.0-test';
@@ -12,7 +12,17 @@ export const TEST_DASHBOARD: Dashboard = {
   trainees: 12,
   attempts: 1234,
   levels_played: 7,
+  attempts_this_week: 56,
+  seats: { sold: 20, assigned: 12, activated: 9, expiring_soon: 4, next_expiry: '2026-07-31' },
+  activity: [],
+  inactive_trainees: [],
+  licence_valid_until: null,
 };
+
+/** A report with nothing played yet (the dashboards' default answer). */
+export const EMPTY_REPORT: ScoreReport = { group: 'all', row_header: 'All', columns: [], rows: [], total: 0, page: 1, per_page: 25 };
+
+export const EMPTY_CATALOGUE: Catalogue = { chapters: [], levels: [], skills: [], approaches: [] };
 
 /** A problem+json answer as the server sends it; typed as a plain Response so a handler may
  * answer either its success body or a problem. */
@@ -39,6 +49,13 @@ export const apiHandlers = [
   }),
   http.get('/api/v1/dashboard', () =>
     signedInAs() ? HttpResponse.json<Dashboard>(TEST_DASHBOARD) : problem(401, 'UNAUTHENTICATED'),
+  ),
+  // The dashboards' score figures and chapters: nothing played, an empty catalogue.
+  http.get('/api/v1/reports/scores', () =>
+    signedInAs() ? HttpResponse.json<ScoreReport>(EMPTY_REPORT) : problem(401, 'UNAUTHENTICATED'),
+  ),
+  http.get('/api/v1/catalogue', () =>
+    signedInAs() ? HttpResponse.json<Catalogue>(EMPTY_CATALOGUE) : problem(401, 'UNAUTHENTICATED'),
   ),
   http.post('/api/v1/auth/logout', () => new HttpResponse(null, { status: 204 })),
 ];

@@ -1,58 +1,33 @@
-// /dashboard/crm, every role's start page: a greeting and the counts the caller may see
-// (GET /dashboard scopes them on the server: everything, their company, or their own play).
+// /dashboard/crm, every role's start page: a greeting and the role's dashboard — the super
+// admin's view of every company, the company admin's of their company, the trainee's of their
+// own play. GET /dashboard scopes the counts on the server, the reports the score figures.
+// Each role's dashboard is its own code, loaded for that role only once the counts came (a
+// session that ended or a refusal leads elsewhere without it).
 import Alert from '@mui/material/Alert';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetDashboard } from '../api/account';
 import type { Dashboard } from '@/api/gen/playtrack.schemas';
 import { useProblemMessage } from '@/lib/problem-message';
 import { type Role, useSessionUser } from '@/lib/session';
 
-/** Keys of `shell:dashboard.counts.*`, each naming the figure it shows. */
-type CountLabel =
-  | 'companies'
-  | 'batches'
-  | 'trainees'
-  | 'attempts'
-  | 'levelsPlayed'
-  | 'myAttempts'
-  | 'myLevelsPlayed';
+type RoleDashboard = ComponentType<{ dashboard: Dashboard }>;
 
-interface CountCard {
-  label: CountLabel;
-  value: (dashboard: Dashboard) => number;
-}
-
-const COUNTS: Record<Role, CountCard[]> = {
-  SUPER_ADMIN: [
-    { label: 'companies', value: (d) => d.companies },
-    { label: 'batches', value: (d) => d.batches },
-    { label: 'trainees', value: (d) => d.trainees },
-    { label: 'attempts', value: (d) => d.attempts },
-  ],
-  COMPANY_ADMIN: [
-    { label: 'batches', value: (d) => d.batches },
-    { label: 'trainees', value: (d) => d.trainees },
-    { label: 'attempts', value: (d) => d.attempts },
-    { label: 'levelsPlayed', value: (d) => d.levels_played },
-  ],
-  USER: [
-    { label: 'myAttempts', value: (d) => d.attempts },
-    { label: 'myLevelsPlayed', value: (d) => d.levels_played },
-  ],
+const DASHBOARDS: Record<Role, RoleDashboard> = {
+  SUPER_ADMIN: lazy(async () => ({ default: (await import('./dashboard-super-admin')).SuperAdminDashboard })),
+  COMPANY_ADMIN: lazy(async () => ({ default: (await import('./dashboard-company-admin')).CompanyAdminDashboard })),
+  USER: lazy(async () => ({ default: (await import('./dashboard-trainee')).TraineeDashboard })),
 };
 
 export function DashboardPage() {
-  const { t, i18n } = useTranslation(['shell', 'common']);
+  const { t } = useTranslation(['shell', 'common']);
   const { problemMessage } = useProblemMessage();
   const user = useSessionUser();
   const dashboard = useGetDashboard();
-  const numbers = new Intl.NumberFormat(i18n.language);
-  const cards = user ? COUNTS[user.role] : [];
+  const RoleDashboard = user ? DASHBOARDS[user.role] : null;
+  const loading = <Skeleton variant="rounded" height={160} aria-label={t('common:loading')} />;
 
   return (
     <section>
@@ -69,26 +44,13 @@ export function DashboardPage() {
           {problemMessage(dashboard.error)}
         </Alert>
       )}
-      <Grid container spacing={2}>
-        {cards.map((card) => (
-          <Grid key={card.label} size={{ xs: 12, sm: 6, lg: 3 }}>
-            <Card sx={{ height: '100%' }}>
-              <CardContent>
-                <Typography color="text.secondary" component="h2" variant="subtitle2" gutterBottom>
-                  {t(`dashboard.counts.${card.label}`)}
-                </Typography>
-                <Typography variant="h4" component="p" aria-live="polite">
-                  {dashboard.data ? (
-                    numbers.format(card.value(dashboard.data))
-                  ) : (
-                    <Skeleton width="40%" aria-label={t('common:loading')} />
-                  )}
-                </Typography>
-              </CardContent>
-            </Card>
-          </Grid>
-        ))}
-      </Grid>
+      {RoleDashboard && dashboard.data ? (
+        <Suspense fallback={loading}>
+          <RoleDashboard dashboard={dashboard.data} />
+        </Suspense>
+      ) : (
+        dashboard.isPending && loading
+      )}
     </section>
   );
 }

@@ -1,0 +1,104 @@
+// The dashboards' charts (loaded only when one is drawn): bars of a score per row (each batch's
+// progress) and a radar of the score per skill. Their colours come from the theme, so they read
+// in the dark theme too; in Arabic they run right to left like the page (MUI X Charts mirrors
+// only its tick labels, so the category axis is reversed and the value axis moved to the right,
+// and the radar turns the other way with its first skill still on top).
+import { useTheme } from '@mui/material/styles';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { ChartsLocalizationProvider } from '@mui/x-charts/ChartsLocalizationProvider';
+import { RadarChart } from '@mui/x-charts/RadarChart';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDashboardFormat } from './dashboard-widgets';
+
+const HEIGHT = 280;
+
+export interface ChartItem {
+  label: string;
+  /** Percent of the maximum (0–100); `null`: nothing played. */
+  value: number | null;
+}
+
+interface ChartProps {
+  items: readonly ChartItem[];
+  /** The chart's accessible name (its numbers are in the table beside it). */
+  label: string;
+  /** The series' name, in the tooltip and legend. */
+  series: string;
+}
+
+function Localized({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  return (
+    <ChartsLocalizationProvider localeText={{ noData: t('dashboard.chart.noData'), loading: t('dashboard.chart.loading') }}>
+      {children}
+    </ChartsLocalizationProvider>
+  );
+}
+
+/** A bar per item: its score in percent, on an axis from 0 to 100 %. */
+export function ScoreBars({ items, label, series }: ChartProps) {
+  const theme = useTheme();
+  const { t } = useTranslation('shell');
+  const format = useDashboardFormat();
+  const rtl = theme.direction === 'rtl';
+  return (
+    <Localized>
+      <BarChart
+        aria-label={label}
+        height={HEIGHT}
+        xAxis={[{ scaleType: 'band', data: items.map((item) => item.label), reverse: rtl }]}
+        yAxis={[
+          {
+            label: t('dashboard.chart.percentAxis'),
+            min: 0,
+            max: 100,
+            position: rtl ? 'right' : 'left',
+            valueFormatter: (value: number) => format.count(value),
+          },
+        ]}
+        series={[
+          {
+            id: 'score',
+            label: series,
+            data: items.map((item) => item.value),
+            color: theme.palette.primary.main,
+            valueFormatter: (value) => (value === null ? '' : format.percent(value)),
+          },
+        ]}
+        hideLegend
+      />
+    </Localized>
+  );
+}
+
+/** A radar of the score per skill; it needs three skills at least (with fewer it would only
+ * mislead, and the table beside it says it all). */
+export function SkillRadar({ items, label, series }: ChartProps) {
+  const theme = useTheme();
+  const format = useDashboardFormat();
+  if (items.length < 3) return null;
+  // Clockwise from the top; counter-clockwise in Arabic, with the first skill still on top.
+  const order = items.map((_item, index) => index);
+  if (theme.direction === 'rtl') order.splice(1, order.length - 1, ...order.slice(1).reverse());
+  const ordered = order.flatMap((index) => items[index] ?? []);
+  return (
+    <Localized>
+      <RadarChart
+        aria-label={label}
+        height={HEIGHT + 40}
+        series={[
+          {
+            id: 'skills',
+            label: series,
+            data: ordered.map((item) => item.value ?? 0),
+            color: theme.palette.primary.main,
+            valueFormatter: (value: number | null) => (value === null ? '' : format.percent(value)),
+          },
+        ]}
+        radar={{ metrics: ordered.map((item) => item.label), max: 100 }}
+        hideLegend
+      />
+    </Localized>
+  );
+}

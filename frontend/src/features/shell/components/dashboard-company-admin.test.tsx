@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderApp, TEST_USER } from '@/testing/render-app';
+import { answerDashboard, BATCHES, figure, INACTIVE, oneRow, rowsOf, section, SLOW } from './dashboard-fixtures';
+
+// Each test renders the whole app; the first also loads the page's code and the charts'.
+const JOURNEY = { timeout: 20_000 };
+const ADMIN = { user: { ...TEST_USER, role: 'COMPANY_ADMIN' as const } };
+
+const SKILL_AVERAGES = oneRow([
+  ['s1', 'Negotiation', 70],
+  ['s2', 'Leadership', 55.5],
+  ['s3', 'Empathy', 40],
+]);
+
+function answer() {
+  return answerDashboard({ inactive_trainees: INACTIVE }, { 'overview/batch': BATCHES, 'skill/all': SKILL_AVERAGES });
+}
+
+describe("the company admin's dashboard", JOURNEY, () => {
+  it('shows the seats in use of those bought, the available ones and the next expiry', async () => {
+    answer();
+    renderApp('/dashboard/crm', ADMIN);
+    expect(await figure('Seats in use', '12 of 20')).toHaveAttribute('href', '/companyadmin/licencesummary');
+    await figure('Seats available', '8');
+    const expiry = await figure('Next seat expiry', 'Jul 31, 2026');
+    expect(within(expiry).getByText('Expiring within 30 days: 4')).toBeInTheDocument();
+    expect(await figure('Trainees', '12')).toHaveAttribute('href', '/companyadmin/score?group=trainee');
+    expect(await figure('Batches', '3')).toHaveAttribute('href', '/companyadmin/score?group=batch');
+  });
+
+  it('says when no seat is about to end', async () => {
+    answerDashboard({ seats: { sold: 5, assigned: 5, activated: 5, expiring_soon: 0, next_expiry: null } }, {});
+    renderApp('/dashboard/crm', ADMIN);
+    await figure('Seats in use', '5 of 5');
+    await figure('Seats available', '0');
+    await figure('Next seat expiry', 'None');
+  });
+
+  it('lists the trainees idle for 14 days, "never played" for those who never did, each with a reminder', async () => {
+    answer();
+    renderApp('/dashboard/crm', ADMIN);
+    const idle = await section('Trainees inactive for 14 days');
+    const rows = await rowsOf(idle);
+    expect(rows.map((row) => row.slice(0, 2))).toEqual([
+      ['Rohan Das', 'rohan@meridian.example'],
+      ['Mei Chen', 'mei+training@meridian.example'],
+    ]);
+    expect(rows[0]?.[2]).toBe('Never played');
+    expect(rows[1]?.[2]).toMatch(/2026/);
+    expect(within(idle).getAllByText('Never played')).toHaveLength(1);
+
+    const rohan = within(idle).getByRole('link', { name: 'Remind Rohan Das by e-mail' });
+    const href = rohan.getAttribute('href') ?? '';
+    expect(href).toMatch(/^mailto:rohan@meridian\.example\?subject=Your%20training%20game%20is%20waiting%20for%20you&body=/);
+    const body = decodeURIComponent(href.slice(href.indexOf('body=') + 5));
+    expect(body).toContain('Hello Rohan Das,\r\n\r\n');
+    expect(body).toContain('14 days or more');
+    expect(body).toContain(window.location.origin);
+    expect(within(idle).getByRole('link', { name: 'Remind Mei Chen by e-mail' }).getAttribute('href')).toMatch(
+      /^mailto:mei%2Btraining@meridian\.example\?subject=/,
+    );
+
+    const all = within(idle).getByRole('link', { name: 'Remind all by e-mail' });
+    expect(all.getAttribute('href')).toMatch(
+      /^mailto:\?bcc=rohan@meridian\.example,mei%2Btraining@meridian\.example&subject=Your%20training%20game/,
+    );
+    expect(decodeURIComponent(all.getAttribute('href') ?? '')).toContain('Hello,\r\n\r\n');
+    expect(within(idle).getByRole('link', { name: 'Rohan Das' })).toHaveAttribute(
+      'href',
+      `/companyadmin/userdetails?user=${INACTIVE[0]?.id ?? ''}`,
+    );
+  });
+
+  it('says so when every trainee played lately', async () => {
+    answerDashboard({ inactive_trainees: [] }, {});
+    renderApp('/dashboard/crm', ADMIN);
+    expect(await screen.findByText('Every trainee has played in the last 14 days.', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Remind all by e-mail' })).not.toBeInTheDocument();
+  });
+
+  it("shows each batch's score and levels per trainee, as a chart and a table", async () => {
+    const asked = answer();
+    renderApp('/dashboard/crm', ADMIN);
+    const batches = await section('Progress per batch');
+    expect(await rowsOf(batches)).toEqual([
+      ['Cohort A', '72.5%', '2.5'],
+      ['Cohort B', 'Not played yet', '–'],
+    ]);
+    const chart = within(batches).getByRole('figure', { name: 'Bar chart of the average score per batch' });
+    await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull(), SLOW);
+    expect(within(batches).getByRole('link', { name: 'Cohort A' })).toHaveAttribute(
+      'href',
+      `/companyadmin/score?batch=${BATCHES.rows[0]?.id ?? ''}&group=trainee`,
+    );
+    expect(asked).toContainEqual({ view: 'overview', group: 'batch', measure: 'percent', per_page: '200' });
+  });
+
+  it('shows the average per skill, as a radar and a table', async () => {
+    answer();
+    renderApp('/dashboard/crm', ADMIN);
+    const skills = await section('Average per skill');
+    expect(await rowsOf(skills)).toEqual([
+      ['Negotiation', '70.0%'],
+      ['Leadership', '55.5%'],
+      ['Empathy', '40.0%'],
+    ]);
+    const radar = within(skills).getByRole('figure', { name: 'Radar chart of the average score per skill' });
+    await waitFor(() => expect(radar.querySelector('svg')).not.toBeNull(), SLOW);
+    expect(within(skills).getByRole('link', { name: 'Open the report' })).toHaveAttribute('href', '/companyadmin/score/skill');
+  });
+
+  it("shows none of the other roles' sections", async () => {
+    const asked = answer();
+    renderApp('/dashboard/crm', ADMIN);
+    await section('Trainees inactive for 14 days');
+    for (const name of [
+      'Strongest skills',
+      'Weakest skills',
+      'Most active companies',
+      'Least active companies',
+      'Your progress through the chapters',
+      'Your skills',
+      'Your recent attempts',
+      'How to open the game',
+    ]) {
+      expect(screen.queryByRole('region', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByText('Licence valid until')).not.toBeInTheDocument();
+    expect(screen.queryByText('Seats sold')).not.toBeInTheDocument();
+    expect(asked.map((params) => params.view).sort()).toEqual(['overview', 'skill']);
+  });
+});

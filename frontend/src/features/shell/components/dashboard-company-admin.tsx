@@ -1,0 +1,262 @@
+// The company admin's dashboard: the seats in use of those bought and when the next ones end,
+// the trainees and this week's attempts; each batch's progress; the average per skill; and the
+// trainees idle for 14 days, each with an e-mail to remind them (written in the admin's own mail
+// program through a mailto: link — the portal sends nothing).
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import MailOutlined from '@mui/icons-material/MailOutlined';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useGetScoreReport } from '../api/dashboard';
+import type { Dashboard, InactiveTrainee } from '@/api/gen/playtrack.schemas';
+import {
+  ALL_ROWS,
+  batchProgress,
+  columnValues,
+  daysAgo,
+  mailto,
+  reportPath,
+  WEEK_DAYS,
+} from './dashboard-data';
+import {
+  ChartFrame,
+  FigureCard,
+  FigureCell,
+  FigureGrid,
+  FigureTable,
+  LOADED,
+  ScoreBars,
+  Section,
+  SectionState,
+  SkillRadar,
+  useDashboardFormat,
+} from './dashboard-widgets';
+
+const ROLE = 'COMPANY_ADMIN';
+/** How long a trainee is idle before the dashboard lists them. */
+export const IDLE_DAYS = 14;
+
+function BatchProgressSection() {
+  const { t } = useTranslation('shell');
+  const format = useDashboardFormat();
+  const report = useGetScoreReport({ view: 'overview', group: 'batch', measure: 'percent', per_page: ALL_ROWS });
+  const batches = batchProgress(report.data);
+  const title = t('dashboard.batches.title');
+  const played = batches.filter((batch) => batch.score !== null);
+  return (
+    <Section
+      title={title}
+      subtitle={t('dashboard.batches.subtitle')}
+      report={{ to: reportPath(ROLE, 'score', { group: 'batch' }), label: t('dashboard.openReport') }}
+    >
+      <SectionState query={report} empty={batches.length === 0} emptyText={t('dashboard.batches.none')}>
+        {played.length > 0 && (
+          <ChartFrame label={t('dashboard.batches.chart')}>
+            <ScoreBars
+              label={t('dashboard.batches.chart')}
+              series={t('dashboard.columns.score')}
+              items={batches.map((batch) => ({ label: batch.name, value: batch.score }))}
+            />
+          </ChartFrame>
+        )}
+        <FigureTable
+          label={title}
+          items={batches}
+          rowKey={(batch) => batch.id}
+          columns={[
+            {
+              header: t('dashboard.columns.batch'),
+              cell: (batch) => (
+                <Link
+                  component={RouterLink}
+                  to={reportPath(ROLE, 'score', { batch: batch.id, group: 'trainee' })}
+                  dir="auto"
+                >
+                  {batch.name}
+                </Link>
+              ),
+            },
+            {
+              header: t('dashboard.columns.score'),
+              cell: (batch) => (batch.score === null ? t('dashboard.value.notPlayed') : format.percent(batch.score)),
+              numeric: true,
+            },
+            {
+              header: t('dashboard.columns.levelsPerTrainee'),
+              cell: (batch) => (batch.levelsPerTrainee === null ? '–' : format.decimal(batch.levelsPerTrainee)),
+              numeric: true,
+            },
+          ]}
+        />
+      </SectionState>
+    </Section>
+  );
+}
+
+function SkillAverageSection() {
+  const { t } = useTranslation('shell');
+  const format = useDashboardFormat();
+  const report = useGetScoreReport({ view: 'skill', group: 'all', measure: 'percent' });
+  const skills = columnValues(report.data);
+  const title = t('dashboard.skillAverage.title');
+  return (
+    <Section
+      title={title}
+      subtitle={t('dashboard.skills.subtitle')}
+      report={{ to: reportPath(ROLE, 'score/skill'), label: t('dashboard.openReport') }}
+    >
+      <SectionState query={report} empty={skills.length === 0} emptyText={t('dashboard.skills.none')}>
+        {skills.length >= 3 && (
+          <ChartFrame label={t('dashboard.skillAverage.chart')}>
+            <SkillRadar label={t('dashboard.skillAverage.chart')} series={t('dashboard.skillAverage.series')} items={skills} />
+          </ChartFrame>
+        )}
+        <FigureTable
+          label={title}
+          items={skills}
+          rowKey={(skill) => skill.key}
+          columns={[
+            { header: t('dashboard.columns.skill'), cell: (skill) => skill.label },
+            { header: t('dashboard.columns.score'), cell: (skill) => format.percent(skill.value), numeric: true },
+          ]}
+        />
+      </SectionState>
+    </Section>
+  );
+}
+
+function InactiveSection({ trainees }: { trainees: InactiveTrainee[] }) {
+  const { t } = useTranslation('shell');
+  const format = useDashboardFormat();
+  const title = t('dashboard.inactive.title', { days: IDLE_DAYS });
+  const url = window.location.origin;
+  const subject = t('dashboard.inactive.mail.subject');
+  const list = trainees;
+  return (
+    <Section
+      title={title}
+      subtitle={t('dashboard.inactive.subtitle')}
+      report={{ to: reportPath(ROLE, 'score', { group: 'trainee', sort: 'last_played', order: 'asc' }), label: t('dashboard.openReport') }}
+    >
+      <SectionState
+        query={LOADED}
+        empty={list.length === 0}
+        emptyText={t('dashboard.inactive.none', { days: IDLE_DAYS })}
+      >
+        <Button
+          href={mailto({
+            bcc: list.map((trainee) => trainee.email),
+            subject,
+            body: t('dashboard.inactive.mail.bodyAll', { url, days: IDLE_DAYS }),
+          })}
+          startIcon={<MailOutlined />}
+          variant="outlined"
+          size="small"
+          sx={{ mb: 1 }}
+        >
+          {t('dashboard.inactive.remindAll')}
+        </Button>
+        <FigureTable
+          label={title}
+          items={list}
+          rowKey={(trainee) => trainee.id}
+          columns={[
+            {
+              header: t('dashboard.columns.trainee'),
+              cell: (trainee) => (
+                <Link component={RouterLink} to={reportPath(ROLE, 'userdetails', { user: trainee.id })} dir="auto">
+                  {trainee.name}
+                </Link>
+              ),
+            },
+            { header: t('dashboard.columns.email'), cell: (trainee) => <span dir="ltr">{trainee.email}</span> },
+            {
+              header: t('dashboard.columns.lastPlayed'),
+              cell: (trainee) =>
+                trainee.last_played ? (
+                  format.dateTime(trainee.last_played)
+                ) : (
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {t('dashboard.inactive.neverPlayed')}
+                  </Typography>
+                ),
+            },
+            {
+              header: t('dashboard.columns.remind'),
+              cell: (trainee) => (
+                <Link
+                  href={mailto({
+                    to: trainee.email,
+                    subject,
+                    body: t('dashboard.inactive.mail.body', { name: trainee.name, url, days: IDLE_DAYS }),
+                  })}
+                  aria-label={t('dashboard.inactive.remindOne', { name: trainee.name })}
+                >
+                  {t('dashboard.inactive.remind')}
+                </Link>
+              ),
+            },
+          ]}
+        />
+      </SectionState>
+    </Section>
+  );
+}
+
+export function CompanyAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
+  const { t } = useTranslation('shell');
+  const format = useDashboardFormat();
+  const { seats } = dashboard;
+  const seatsPath = reportPath(ROLE, 'licencesummary');
+  const nextExpiry = seats.next_expiry;
+  const cards = [
+    {
+      key: 'seatsUsed',
+      value: t('dashboard.value.ofTotal', { used: format.count(seats.assigned), total: format.count(seats.sold) }),
+      to: seatsPath,
+    },
+    { key: 'seatsAvailable', value: format.count(Math.max(0, seats.sold - seats.assigned)), to: seatsPath },
+    {
+      key: 'nextExpiry',
+      value: nextExpiry ? format.day(nextExpiry) : t('dashboard.value.none'),
+      detail: t('dashboard.value.expiringSoon', { seats: format.count(seats.expiring_soon) }),
+      to: seatsPath,
+    },
+    { key: 'batches', value: format.count(dashboard.batches), to: reportPath(ROLE, 'score', { group: 'batch' }) },
+    { key: 'trainees', value: format.count(dashboard.trainees), to: reportPath(ROLE, 'score', { group: 'trainee' }) },
+    {
+      key: 'attemptsThisWeek',
+      value: format.count(dashboard.attempts_this_week),
+      to: reportPath(ROLE, 'userdetails', { from: daysAgo(WEEK_DAYS) }),
+    },
+  ] as const;
+  return (
+    <>
+      <FigureGrid>
+        {cards.map((card) => (
+          <FigureCell key={card.key}>
+            <FigureCard
+              label={t(`dashboard.counts.${card.key}`)}
+              value={card.value}
+              detail={'detail' in card ? card.detail : undefined}
+              to={card.to}
+            />
+          </FigureCell>
+        ))}
+      </FigureGrid>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <BatchProgressSection />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <SkillAverageSection />
+        </Grid>
+        <Grid size={12}>
+          <InactiveSection trainees={dashboard.inactive_trainees} />
+        </Grid>
+      </Grid>
+    </>
+  );
+}

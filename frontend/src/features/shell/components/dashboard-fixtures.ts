@@ -1,0 +1,181 @@
+// The dashboards' tests' fake server — a dashboard, the reports (answered by view) and a small
+// catalogue; every report request's parameters are kept for the test to check — and the ways
+// they read a dashboard: a figure's card, a section, a section's table.
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Catalogue, Dashboard, ReportColumn, ScoreReport } from '@/api/gen/playtrack.schemas';
+import { EMPTY_REPORT, TEST_DASHBOARD } from '@/testing/api-handlers';
+import { apiServer } from '@/testing/api-server';
+
+const uuid = (prefix: string, n: number) => `${prefix}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A report of one row (everything the reader sees, or themself) with a value per column. */
+export function oneRow(columns: [string, string, number | null][], label = 'All'): ScoreReport {
+  return {
+    ...EMPTY_REPORT,
+    columns: columns.map(([key, name]) => ({ key, label: name, unit: 'percent' })),
+    rows: [{ id: uuid('a', 0), label, cells: columns.map(([, , value]) => value) }],
+    total: 1,
+  };
+}
+
+export const SKILLS = [
+  ['Negotiation', 81.5],
+  ['Leadership', 74],
+  ['Empathy', 68],
+  ['Listening', 55],
+  ['Planning', 43],
+  ['Conflict', 32.5],
+  ['Coaching', 20],
+] as const;
+
+/** Seven skills (and one nobody played), each scored. */
+export const SKILL_REPORT = oneRow([
+  ...SKILLS.map(([name, value], index): [string, string, number] => [uuid('f', index + 1), name, value]),
+  [uuid('f', 99), 'Unplayed skill', null],
+]);
+
+export const ACTIVITY: Dashboard['activity'] = Array.from({ length: 12 }, (_, index) => ({
+  company_id: uuid('c', index + 1),
+  name: `Company ${String.fromCharCode(65 + index)}`,
+  attempts: (12 - index) * 10,
+}));
+
+export const INACTIVE: Dashboard['inactive_trainees'] = [
+  { id: uuid('b', 1), name: 'Rohan Das', email: 'rohan@meridian.example', last_played: null },
+  { id: uuid('b', 2), name: 'Mei Chen', email: 'mei+training@meridian.example', last_played: '2026-03-02T09:30:00Z' },
+];
+
+const OVERVIEW_COLUMNS: ReportColumn[] = [
+  { key: 'trainees', label: 'Trainees', unit: 'count' },
+  { key: 'levels', label: 'Levels played', unit: 'count' },
+  { key: 'attempts', label: 'Attempts', unit: 'count' },
+  { key: 'points', label: 'Total points', unit: 'points' },
+  { key: 'score', label: 'Score', unit: 'percent' },
+  { key: 'best', label: 'Best %', unit: 'percent' },
+  { key: 'last_played', label: 'Last played', unit: 'time' },
+];
+
+export const BATCHES: ScoreReport = {
+  ...EMPTY_REPORT,
+  group: 'batch',
+  row_header: 'Batch',
+  columns: OVERVIEW_COLUMNS,
+  rows: [
+    { id: uuid('d', 1), label: 'Cohort A', cells: [4, 10, 14, 700, 72.5, 98, '2026-03-04T10:15:00Z'] },
+    { id: uuid('d', 2), label: 'Cohort B', cells: [0, 0, 0, 0, null, 0, null] },
+  ],
+  total: 2,
+};
+
+export const CHAPTER_1 = uuid('e', 1);
+export const CHAPTER_2 = uuid('e', 2);
+const level = (n: number, chapter: string, number: number, retired = false): Catalogue['levels'][number] => ({
+  id: uuid('9', n),
+  chapter_id: chapter,
+  number,
+  title: { en: `Level ${n}` },
+  max_score: 100,
+  difficulty: 'easy',
+  skill_ids: [],
+  retired_at: retired ? '2026-01-01T00:00:00Z' : null,
+});
+
+/** Chapter 1 has three levels in play and a retired one; chapter 2 two levels. */
+export const CATALOGUE: Catalogue = {
+  chapters: [
+    { id: CHAPTER_2, number: 2, title: { en: 'Handling complaints', fr: 'Gérer les réclamations' } },
+    { id: CHAPTER_1, number: 1, title: { en: 'First day on the floor' } },
+  ],
+  levels: [
+    level(1, CHAPTER_1, 1),
+    level(2, CHAPTER_1, 2),
+    level(3, CHAPTER_1, 3),
+    level(4, CHAPTER_1, 4, true),
+    level(5, CHAPTER_2, 1),
+    level(6, CHAPTER_2, 2),
+  ],
+  skills: [],
+  approaches: [],
+};
+
+/** The trainee completed levels 1 and 2 of chapter 1, none of chapter 2. */
+export const MY_LEVELS = oneRow(
+  CATALOGUE.levels.map((l, index): [string, string, number | null] => [l.id, `Level ${index + 1}`, index < 2 ? 80 : null]),
+  'Asha Rao',
+);
+export const MY_CHAPTERS = oneRow(
+  [
+    [CHAPTER_1, '1 First day on the floor', 66.666],
+    [CHAPTER_2, '2 Handling complaints', null],
+  ],
+  'Asha Rao',
+);
+export const MY_SKILLS = oneRow(
+  [
+    [uuid('f', 1), 'Negotiation', 90],
+    [uuid('f', 2), 'Leadership', 60],
+    [uuid('f', 3), 'Empathy', 45],
+  ],
+  'Asha Rao',
+);
+
+export const MY_ATTEMPTS: ScoreReport = {
+  ...EMPTY_REPORT,
+  group: 'level',
+  row_header: 'Level',
+  columns: [
+    { key: 'trainee', label: 'Trainee', unit: 'text' },
+    { key: 'difficulty', label: 'Difficulty', unit: 'text' },
+    { key: 'approach', label: 'Approach', unit: 'text' },
+    { key: 'score', label: 'Score', unit: 'points' },
+    { key: 'max_score', label: 'Maximum', unit: 'points' },
+    { key: 'percent', label: 'Percent', unit: 'percent' },
+    { key: 'duration', label: 'Duration', unit: 'count' },
+    { key: 'completed_at', label: 'Completed', unit: 'time' },
+  ],
+  rows: [
+    { id: uuid('7', 1), label: '1.2 The missing delivery', cells: ['Asha Rao', 'Hard', 'Direct', 64, 80, 80, 312, '2026-03-05T14:00:00Z'] },
+    { id: uuid('7', 2), label: '1.1 Meet the team', cells: ['Asha Rao', 'Easy', 'Direct', 45, 100, 45, 200, '2026-03-04T09:00:00Z'] },
+  ],
+  total: 2,
+};
+
+/** The dashboard and the reports a test's role sees; returns the report requests' parameters. */
+export function answerDashboard(dashboard: Partial<Dashboard>, reports: Partial<Record<string, ScoreReport>>, catalogue = CATALOGUE) {
+  const asked: Record<string, string>[] = [];
+  apiServer.use(
+    http.get('/api/v1/dashboard', () => HttpResponse.json<Dashboard>({ ...TEST_DASHBOARD, ...dashboard })),
+    http.get('/api/v1/reports/scores', ({ request }) => {
+      const params = Object.fromEntries(new URL(request.url).searchParams);
+      asked.push(params);
+      const key = params.group ? `${params.view ?? ''}/${params.group}` : (params.view ?? '');
+      return HttpResponse.json<ScoreReport>(reports[key] ?? EMPTY_REPORT);
+    }),
+    http.get('/api/v1/catalogue', () => HttpResponse.json<Catalogue>(catalogue)),
+  );
+  return asked;
+}
+
+/** Waits for what renders the whole app; the first render also loads the page's code. */
+export const SLOW = { timeout: 8_000 };
+
+/** The card of a figure, once it shows `value`: the link to the screen detailing it, or the card. */
+export async function figure(label: string, value: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(label, { selector: 'h2' }, SLOW);
+  const card = heading.closest<HTMLElement>('a') ?? heading.closest<HTMLElement>('.MuiCard-root');
+  if (!card) throw new Error(`no card for ${label}`);
+  await within(card).findByText(value, { selector: 'p' }, SLOW);
+  return card;
+}
+
+/** A section of the dashboard, named by its heading. */
+export function section(name: string): Promise<HTMLElement> {
+  return screen.findByRole('region', { name }, SLOW);
+}
+
+/** The texts of a section's table's body rows, cell by cell, once it has some. */
+export async function rowsOf(region: HTMLElement): Promise<string[][]> {
+  const rows = await within(region).findAllByRole('row', {}, SLOW);
+  return rows.slice(1).map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+}

@@ -1,0 +1,213 @@
+// The pieces every role's dashboard is built of: a figure card (leading to the screen that
+// details it), a titled section with a link to its report, a chart's frame (its code loads only
+// when a chart is drawn), a small table of the same numbers, and the figures' formats.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useProblemMessage } from '@/lib/problem-message';
+
+/** The charts' code (MUI X Charts) loads with the first chart drawn. */
+export const ScoreBars = lazy(async () => ({ default: (await import('./dashboard-charts')).ScoreBars }));
+export const SkillRadar = lazy(async () => ({ default: (await import('./dashboard-charts')).SkillRadar }));
+
+/** The figures' formats in the reader's language: percents with one decimal, counts whole. */
+export function useDashboardFormat() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(() => {
+    const percent = new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+    const count = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
+    const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    // A calendar date is midnight UTC once parsed: formatted in UTC, it stays the same day.
+    const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+    return {
+      /** A report percent (0–100). */
+      percent: (value: number) => percent.format(value / 100),
+      decimal: (value: number) => decimal.format(value),
+      count: (value: number) => count.format(value),
+      dateTime: (value: string) => dateTime.format(new Date(value)),
+      day: (value: string) => day.format(new Date(value)),
+    };
+  }, [language]);
+}
+
+export type DashboardFormat = ReturnType<typeof useDashboardFormat>;
+
+interface FigureCardProps {
+  label: string;
+  value: string;
+  /** A line below the figure. */
+  detail?: string;
+  /** The screen detailing the figure: the whole card leads there. */
+  to?: string;
+}
+
+/** One figure under its label (a level-2 heading). */
+export function FigureCard({ label, value, detail, to }: FigureCardProps) {
+  const content = (
+    <CardContent>
+      <Typography color="text.secondary" component="h2" variant="subtitle2" gutterBottom>
+        {label}
+      </Typography>
+      <Typography variant="h4" component="p" aria-live="polite">
+        {value}
+      </Typography>
+      {detail !== undefined && (
+        <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5 }}>
+          {detail}
+        </Typography>
+      )}
+    </CardContent>
+  );
+  return (
+    <Card sx={{ height: '100%' }}>
+      {to ? (
+        <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
+    </Card>
+  );
+}
+
+/** A row of figure cards. */
+export function FigureGrid({ children }: { children: ReactNode }) {
+  return (
+    <Grid container spacing={2} sx={{ mb: 2 }}>
+      {children}
+    </Grid>
+  );
+}
+
+export function FigureCell({ children }: { children: ReactNode }) {
+  return <Grid size={{ xs: 12, sm: 6, lg: 3 }}>{children}</Grid>;
+}
+
+interface SectionProps {
+  title: string;
+  /** A line under the title saying what the section counts. */
+  subtitle?: string;
+  /** The report screen the section summarises, and its link's text. */
+  report?: { to: string; label: string };
+  children: ReactNode;
+}
+
+/** A titled card (a region named by its level-2 heading). */
+export function Section({ title, subtitle, report, children }: SectionProps) {
+  const id = useId();
+  return (
+    <Card component="section" aria-labelledby={id} sx={{ height: '100%' }}>
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: subtitle ? 0 : 1 }}>
+          <Typography id={id} component="h2" variant="h6" sx={{ flexGrow: 1 }}>
+            {title}
+          </Typography>
+          {report && (
+            <Link component={RouterLink} to={report.to} variant="body2">
+              {report.label}
+            </Link>
+          )}
+        </Stack>
+        {subtitle && (
+          <Typography color="text.secondary" variant="body2" sx={{ mb: 1 }}>
+            {subtitle}
+          </Typography>
+        )}
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The state of a section whose data came with the dashboard's counts. */
+export const LOADED = { isPending: false, isError: false, error: null };
+
+/** What a section shows while its data loads, when it failed, or when there is none. */
+export function SectionState({ query, empty, emptyText, children }: {
+  query: { isPending: boolean; isError: boolean; error: unknown };
+  empty: boolean;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const { problemMessage } = useProblemMessage();
+  if (query.isError) return <Alert severity="error">{problemMessage(query.error)}</Alert>;
+  if (query.isPending) return <Skeleton variant="rounded" height={96} aria-label={t('loading')} />;
+  if (empty) return <Typography color="text.secondary">{emptyText}</Typography>;
+  return <>{children}</>;
+}
+
+/** A chart's frame: named for assistive technology, which reads the same numbers in the table
+ * beside it. */
+export function ChartFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box component="figure" aria-label={label} sx={{ m: 0, mb: 2 }}>
+      <Suspense fallback={<Skeleton variant="rounded" height={240} />}>{children}</Suspense>
+    </Box>
+  );
+}
+
+export interface FigureTableColumn<T> {
+  header: string;
+  cell: (item: T) => ReactNode;
+  /** Numbers line up at the end. */
+  numeric?: boolean;
+}
+
+/** A small table of the figures: a row per item, its first column the row's header. */
+export function FigureTable<T>({ label, items, rowKey, columns }: {
+  label: string;
+  items: readonly T[];
+  rowKey: (item: T) => string;
+  columns: readonly FigureTableColumn<T>[];
+}) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.header} align={column.numeric ? 'right' : 'left'}>
+                {column.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((item) => (
+            <TableRow key={rowKey(item)}>
+              {columns.map((column, index) => (
+                <TableCell
+                  key={column.header}
+                  align={column.numeric ? 'right' : 'left'}
+                  {...(index === 0 ? { component: 'th', scope: 'row' } : {})}
+                >
+                  {column.cell(item)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
