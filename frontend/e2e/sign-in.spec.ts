@@ -47,13 +47,13 @@ test('the super admin lands on the dashboard with the whole sidebar', async ({ p
   await expect(page.getByRole('button', { name: 'Licence' })).toBeVisible();
   // The demo has two companies (the licence journey may have added one); every count is a
   // number once loaded.
-  await expect(page.getByRole('heading', { name: 'Companies' }).locator('..')).toHaveText(/^Companies\s*[2-9]$/);
+  await expect(page.getByRole('heading', { name: 'Companies', exact: true }).locator('..')).toHaveText(/^Companies\s*[2-9]$/);
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-super-admin-en.png'), fullPage: true });
 
   await page.getByRole('link', { name: 'Scores', exact: true }).click();
   await expect(page).toHaveURL(/\/main\/score$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Coming soon' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scores' })).toBeVisible();
 });
 
 test("Meridian's company admin signs in without a code and sees the company admin sidebar", async ({
