@@ -25,6 +25,8 @@ export default defineConfig({
     globals: true,
     restoreMocks: true,
     setupFiles: ['./src/testing/setup.ts'],
+    // Whole-app renders with several steps take seconds on a 2-core CI machine.
+    testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
     coverage: {
       include: ['src/**/*.{ts,tsx}'],

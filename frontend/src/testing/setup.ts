@@ -1,9 +1,13 @@
 // Runs before every test file: DOM matchers, the fake API, and a clean browser state per test.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@/lib/i18n';
 import { forgetSession } from '@/lib/session';
 import { apiServer } from './api-server';
+
+// A lazy screen's chunk (the charts' among them) can take over a second to load on a busy
+// machine: the default 1 s of `findBy…` made first renders flaky.
+configure({ asyncUtilTimeout: 5_000 });
 
 const DEFAULT_WINDOW_WIDTH = 1024;
 
