@@ -25,7 +25,7 @@ use scoring::{
     CatalogueService, CatalogueStore, Change, Chapter, ChapterDraft, ClientAuthError, ClientError, ClientStore,
     ImportedCatalogue, IngestError, Ingestion, IssuedSecret, Item, Level, LevelDraft, Mode, Outcome, PlanEntry,
     ReportStore, Skill, StoredStatement, Translated,
-    reports::{Exporter, Reader, ReportQuery, Reports, Table},
+    reports::{Export, Exporter, Reader, ReportQuery, Reports, Row, Table},
 };
 use time::OffsetDateTime;
 
@@ -173,8 +173,9 @@ service_trait! {
 service_trait! {
     /// Score reports: [`Reports`].
     pub trait ReportsApi for impl<S: ReportStore, C: Clock> Reports<S, C> {
-        async fn export(&self, reader: &Reader, exporter: &Exporter, query: &ReportQuery, sort: &PageRequest, search: Option<&str>, locale: &str) -> anyhow::Result<Table>;
-        async fn report(&self, reader: &Reader, query: &ReportQuery, page: &PageRequest, whole: bool, search: Option<&str>, locale: &str) -> anyhow::Result<Table>;
+        async fn export(&self, reader: &Reader, exporter: &Exporter, query: &ReportQuery, sort: &PageRequest, search: Option<&str>, locale: &str) -> anyhow::Result<Export>;
+        async fn next_rows(&self, export: &mut Export) -> anyhow::Result<Option<Vec<Row>>>;
+        async fn report(&self, reader: &Reader, query: &ReportQuery, page: &PageRequest, search: Option<&str>, locale: &str) -> anyhow::Result<Table>;
     }
 }
 

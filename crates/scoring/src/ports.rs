@@ -7,7 +7,7 @@ use std::{
 
 use kernel::{
     ApiClientId, ApproachId, AttemptId, AuditEvent, AuditLog, Email, LevelId, Page, PageRequest, SeatId, SkillId,
-    UserId,
+    SortDirection, UserId,
 };
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -167,6 +167,18 @@ pub trait ReportStore: CatalogueStore + AuditLog {
         levels: Option<&[LevelId]>,
         page: &PageRequest,
     ) -> impl Future<Output = anyhow::Result<Page<AttemptLine>>> + Send;
+
+    /// Up to `limit` of those attempts in the order `sort` asks, after `after` (from the
+    /// first when `None`): an export walks them all without counting or skipping any.
+    fn attempts_after(
+        &self,
+        reader: &Reader,
+        filter: &Filter,
+        levels: Option<&[LevelId]>,
+        sort: Option<&(String, SortDirection)>,
+        after: Option<&AttemptLine>,
+        limit: u64,
+    ) -> impl Future<Output = anyhow::Result<Vec<AttemptLine>>> + Send;
 }
 
 /// What [`ReportStore::cells`] aggregates by.

@@ -1,8 +1,11 @@
 //! Score reports: every view of the seed as one table endpoint, and its CSV and XLSX exports,
 //! scoped to the reader (a person by role, a partner client by its companies, a trainee's game).
 
-use actix_web::{HttpResponse, get, http::header, web};
-use scoring::reports::{Exporter, Filter, Group, Measure, Pick, ReportQuery, Table, Unit, Value, View};
+use std::io::{Read, Seek};
+
+use actix_web::{HttpResponse, get, http::header, web, web::Bytes};
+use futures_util::StreamExt;
+use scoring::reports::{Export, Exporter, Filter, Group, Measure, Pick, ReportQuery, Row, Unit, Value, View};
 use serde::{Deserialize, Serialize};
 use time::{Date, format_description::well_known::Rfc3339};
 use utoipa::{IntoParams, ToSchema};
@@ -266,7 +269,7 @@ async fn score_report(
     let query = params.query()?;
     let table = state
         .reports
-        .report(&who.reader, &query, &page, false, list.search().as_deref(), meta.locale)
+        .report(&who.reader, &query, &page, list.search().as_deref(), meta.locale)
         .await
         .map_err(ApiError::internal)?;
     Ok(web::Json(ScoreReport {
@@ -295,25 +298,25 @@ async fn score_report(
     }))
 }
 
-/// Every row of the report, for an export in `format`, sorted as asked (`page` and `per_page`
-/// do not apply); audited.
-async fn whole(
+/// The report's export in `format`, sorted as asked (`page` and `per_page` do not apply);
+/// audited.
+async fn export(
     state: &AppState,
     who: &ReportReader,
     meta: RequestMeta,
     list: &ListQuery,
     params: &ReportParams,
     format: &'static str,
-) -> Result<(View, Table), ApiError> {
+) -> Result<(View, Export), ApiError> {
     let sorting = list.request()?;
     let query = params.query()?;
     let exporter = Exporter { user: who.user, client: who.client, ip: meta.context.ip, format };
-    let table = state
+    let export = state
         .reports
         .export(&who.reader, &exporter, &query, &sorting, list.search().as_deref(), meta.locale)
         .await
         .map_err(ApiError::internal)?;
-    Ok((query.view, table))
+    Ok((query.view, export))
 }
 
 /// A cell as an export writes it: one decimal for scores, whole numbers for counts.
@@ -353,20 +356,45 @@ async fn export_csv(
     list: web::Query<ListQuery>,
     params: web::Query<ReportParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let (view, table) = whole(&state, &who, meta, &list, &params, "csv").await?;
-    let mut csv = csv::Writer::from_writer(Vec::new());
-    let mut header = vec![spreadsheet::safe(&table.row_header)];
-    header.extend(table.columns.iter().map(|c| spreadsheet::safe(&c.label)));
-    csv.write_record(&header).map_err(ApiError::internal)?;
-    for row in &table.rows.items {
-        let mut record = vec![spreadsheet::safe(&row.label)];
-        for (value, column) in row.cells.iter().zip(&table.columns) {
-            record.push(value.as_ref().map(|v| text(v, column.unit)).transpose()?.unwrap_or_default());
+    let (view, export) = export(&state, &who, meta, &list, &params, "csv").await?;
+    let mut header = vec![spreadsheet::safe(&export.row_header)];
+    header.extend(export.columns.iter().map(|c| spreadsheet::safe(&c.label)));
+    let head = csv_lines(std::iter::once(header))?;
+    let units: Vec<Unit> = export.columns.iter().map(|c| c.unit).collect();
+    let reports = state.reports.clone();
+    // The header, then each chunk of rows as the store hands it out: nothing waits whole.
+    let rows = futures_util::stream::try_unfold(export, move |mut export| {
+        let (reports, units) = (reports.clone(), units.clone());
+        async move {
+            let Some(rows) = reports.next_rows(&mut export).await.map_err(ApiError::internal)? else {
+                return Ok(None);
+            };
+            let records = rows.iter().map(|row| record(row, &units)).collect::<Result<Vec<_>, _>>()?;
+            Ok(Some((csv_lines(records)?, export)))
         }
+    });
+    let body = futures_util::stream::once(async { Ok::<_, ApiError>(head) }).chain(rows);
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header(attachment(view, "csv"))
+        .streaming(body.map(|chunk| chunk.map_err(broken))))
+}
+
+/// A row as CSV fields.
+fn record(row: &Row, units: &[Unit]) -> Result<Vec<String>, ApiError> {
+    let mut record = vec![spreadsheet::safe(&row.label)];
+    for (value, unit) in row.cells.iter().zip(units) {
+        record.push(value.as_ref().map(|v| text(v, *unit)).transpose()?.unwrap_or_default());
+    }
+    Ok(record)
+}
+
+fn csv_lines(records: impl IntoIterator<Item = Vec<String>>) -> Result<Bytes, ApiError> {
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    for record in records {
         csv.write_record(&record).map_err(ApiError::internal)?;
     }
-    let body = csv.into_inner().map_err(|e| ApiError::internal(anyhow::anyhow!("{e}")))?;
-    Ok(HttpResponse::Ok().content_type("text/csv; charset=utf-8").insert_header(attachment(view, "csv")).body(body))
+    Ok(Bytes::from(csv.into_inner().map_err(|e| ApiError::internal(anyhow::anyhow!("{e}")))?))
 }
 
 /// The whole report as an Excel workbook: one sheet, translated headers, numbers as numbers
@@ -392,42 +420,77 @@ async fn export_xlsx(
     params: web::Query<ReportParams>,
 ) -> Result<HttpResponse, ApiError> {
     use rust_xlsxwriter::{Format, Workbook};
-    let (view, table) = whole(&state, &who, meta, &list, &params, "xlsx").await?;
+    let (view, mut export) = export(&state, &who, meta, &list, &params, "xlsx").await?;
     let xlsx = |e: rust_xlsxwriter::XlsxError| ApiError::internal(anyhow::anyhow!(e));
     let mut workbook = Workbook::new();
     // Rows go to a temporary file as they are written, not into memory.
     let sheet = workbook.add_worksheet_with_constant_memory().map_err(xlsx)?;
     let bold = Format::new().set_bold();
     let decimal = Format::new().set_num_format("0.0");
-    sheet.write_string_with_format(0, 0, &table.row_header, &bold).map_err(xlsx)?;
-    for (i, column) in (1u16..).zip(&table.columns) {
+    sheet.write_string_with_format(0, 0, &export.row_header, &bold).map_err(xlsx)?;
+    for (i, column) in (1u16..).zip(&export.columns) {
         sheet.write_string_with_format(0, i, &column.label, &bold).map_err(xlsx)?;
     }
-    for (r, row) in (1u32..).zip(&table.rows.items) {
-        sheet.write_string(r, 0, &row.label).map_err(xlsx)?;
-        for ((c, value), column) in (1u16..).zip(&row.cells).zip(&table.columns) {
-            match value {
-                None => {}
-                Some(Value::Number(n)) if matches!(column.unit, Unit::Count) => {
-                    sheet.write_number(r, c, *n).map_err(xlsx)?;
-                }
-                Some(Value::Number(n)) => {
-                    sheet.write_number_with_format(r, c, *n, &decimal).map_err(xlsx)?;
-                }
-                Some(Value::Text(text)) => {
-                    sheet.write_string(r, c, text).map_err(xlsx)?;
-                }
-                Some(time) => {
-                    sheet.write_string(r, c, text(time, column.unit)?).map_err(xlsx)?;
+    let mut r = 0u32;
+    while let Some(rows) = state.reports.next_rows(&mut export).await.map_err(ApiError::internal)? {
+        for row in &rows {
+            r += 1;
+            sheet.write_string(r, 0, &row.label).map_err(xlsx)?;
+            for ((c, value), column) in (1u16..).zip(&row.cells).zip(&export.columns) {
+                match value {
+                    None => {}
+                    Some(Value::Number(n)) if matches!(column.unit, Unit::Count) => {
+                        sheet.write_number(r, c, *n).map_err(xlsx)?;
+                    }
+                    Some(Value::Number(n)) => {
+                        sheet.write_number_with_format(r, c, *n, &decimal).map_err(xlsx)?;
+                    }
+                    Some(Value::Text(text)) => {
+                        sheet.write_string(r, c, text).map_err(xlsx)?;
+                    }
+                    Some(time) => {
+                        sheet.write_string(r, c, text(time, column.unit)?).map_err(xlsx)?;
+                    }
                 }
             }
         }
     }
-    let body = workbook.save_to_buffer().map_err(xlsx)?;
+    // The workbook is zipped into a temporary file (deleted when closed) and sent from there.
+    let file = web::block(move || -> anyhow::Result<std::fs::File> {
+        let mut file = tempfile::tempfile()?;
+        workbook.save_to_writer(&mut file)?;
+        file.rewind()?;
+        Ok(file)
+    })
+    .await
+    .map_err(ApiError::internal)?
+    .map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok()
         .content_type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
         .insert_header(attachment(view, "xlsx"))
-        .body(body))
+        .streaming(file_chunks(file).map(|chunk| chunk.map_err(broken))))
+}
+
+/// An export that fails after its first bytes can only be cut short; the log says why.
+fn broken(error: ApiError) -> actix_web::Error {
+    tracing::error!(%error, "an export stopped part-way");
+    error.into()
+}
+
+/// A file's bytes, read on a blocking thread a chunk at a time.
+fn file_chunks(file: std::fs::File) -> impl futures_util::Stream<Item = Result<Bytes, ApiError>> {
+    futures_util::stream::try_unfold(file, |mut file| async move {
+        let (file, chunk) = web::block(move || -> std::io::Result<_> {
+            let mut chunk = vec![0; 64 * 1024];
+            let read = file.read(&mut chunk)?;
+            chunk.truncate(read);
+            Ok((file, chunk))
+        })
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+        Ok((!chunk.is_empty()).then(|| (Bytes::from(chunk), file)))
+    })
 }
 
 #[cfg(test)]

@@ -2,13 +2,13 @@
 
 use std::collections::HashMap;
 
-use kernel::{ApiClientId, AuditAction, AuditEvent, Clock, LevelId, PageRequest, UserId};
+use kernel::{ApiClientId, ApproachId, AuditAction, AuditEvent, Clock, LevelId, PageRequest, SortDirection, UserId};
 
 use super::{
-    Cell, Column, Group, Reader, ReportQuery, Row, Table, Unit, Value, View, assemble, by_chapter, columns, header,
-    levels_in_order,
+    Cell, Column, Filter, Group, Reader, ReportQuery, Row, Table, Unit, Value, View, assemble, by_chapter, columns,
+    header, levels_in_order,
 };
-use crate::{Catalogue, CellQuery, ReportStore, Split, percent};
+use crate::{AttemptLine, Catalogue, CellQuery, ReportStore, Split, percent};
 
 #[derive(Clone, Debug)]
 pub struct Reports<S, C> {
@@ -33,8 +33,8 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
         Self { store, clock }
     }
 
-    /// Every row of the report (sorted as `sort` says), for `exporter` to download; the
-    /// download is audited.
+    /// The report for `exporter` to download whole, sorted as `sort` says: its header now,
+    /// its rows from [`Reports::next_rows`]. The download is audited before a row leaves.
     ///
     /// # Errors
     /// The store's.
@@ -46,8 +46,25 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
         sort: &PageRequest,
         search: Option<&str>,
         locale: &str,
-    ) -> anyhow::Result<Table> {
-        let table = self.report(reader, query, sort, true, search, locale).await?;
+    ) -> anyhow::Result<Export> {
+        let export = if query.view == View::Attempts {
+            let catalogue = self.store.catalogue().await?;
+            Export {
+                row_header: header("level", locale).to_owned(),
+                columns: attempt_columns(locale),
+                rest: Rest::Attempts(Box::new(AttemptWalk {
+                    reader: reader.clone(),
+                    filter: query.filter.clone(),
+                    levels: selected_levels(&catalogue, query),
+                    sort: sort.sort.clone(),
+                    after: None,
+                    names: AttemptNames::new(&catalogue, locale),
+                })),
+            }
+        } else {
+            let table = self.aggregated(reader, query, sort, search, locale).await?;
+            Export { row_header: table.row_header, columns: table.columns, rest: Rest::Rows(table.rows.items) }
+        };
         let f = &query.filter;
         let id = |id: Option<uuid::Uuid>| id.map(|id| id.to_string());
         let company = f.company.or(match reader {
@@ -64,7 +81,8 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
                 company,
                 details: serde_json::json!({
                     "format": exporter.format,
-                    "rows": table.rows.total,
+                    // Attempts stream out uncounted.
+                    "rows": match &export.rest { Rest::Rows(rows) => Some(rows.len()), _ => None },
                     "client": exporter.client.map(|c| c.to_string()),
                     "attempt": f.pick.as_str(),
                     "batch": id(f.batch.map(|b| b.as_uuid())),
@@ -75,11 +93,44 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
                 ip: exporter.ip.clone(),
             })
             .await?;
-        Ok(table)
+        Ok(export)
     }
 
-    /// The report `query` asks, as `reader` may see it, in `locale`: the rows whose name
-    /// holds `search`, sorted as `page` says, that page of them or (`whole`) all.
+    /// The export's next rows, `None` once all are out. Attempts come a chunk at a time, read
+    /// on from the last one sent, so an export's memory stays flat whatever its size.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn next_rows(&self, export: &mut Export) -> anyhow::Result<Option<Vec<Row>>> {
+        match std::mem::replace(&mut export.rest, Rest::Done) {
+            Rest::Done => Ok(None),
+            Rest::Rows(rows) => Ok(Some(rows)),
+            Rest::Attempts(mut walk) => {
+                let w = &*walk;
+                let lines = self
+                    .store
+                    .attempts_after(
+                        &w.reader,
+                        &w.filter,
+                        w.levels.as_deref(),
+                        w.sort.as_ref(),
+                        w.after.as_ref(),
+                        EXPORT_CHUNK,
+                    )
+                    .await?;
+                let Some(last) = lines.last().cloned() else {
+                    return Ok(None);
+                };
+                let rows = lines.into_iter().map(|line| walk.names.row(line)).collect();
+                walk.after = Some(last);
+                export.rest = Rest::Attempts(walk);
+                Ok(Some(rows))
+            }
+        }
+    }
+
+    /// One page of the report `query` asks, as `reader` may see it, in `locale`: the rows
+    /// whose name holds `search`, sorted as `page` says.
     ///
     /// # Errors
     /// The store's.
@@ -88,17 +139,29 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
         reader: &Reader,
         query: &ReportQuery,
         page: &PageRequest,
-        whole: bool,
+        search: Option<&str>,
+        locale: &str,
+    ) -> anyhow::Result<Table> {
+        if query.view == View::Attempts {
+            let catalogue = self.store.catalogue().await?;
+            return self.attempts(reader, query, &catalogue, page, locale).await;
+        }
+        Ok(self.aggregated(reader, query, page, search, locale).await?.page(page))
+    }
+
+    /// Every row of an aggregated view, sorted as `sort` says.
+    async fn aggregated(
+        &self,
+        reader: &Reader,
+        query: &ReportQuery,
+        sort: &PageRequest,
         search: Option<&str>,
         locale: &str,
     ) -> anyhow::Result<Table> {
         let catalogue = self.store.catalogue().await?;
         let levels = selected_levels(&catalogue, query);
         let split = match query.view {
-            View::Attempts => {
-                return self.attempts(reader, query, &catalogue, page, whole, locale).await;
-            }
-            View::Overview => Split::None,
+            View::Overview | View::Attempts => Split::None,
             View::Skill => Split::Skill,
             View::Difficulty => Split::Difficulty,
             View::Approach => Split::Approach,
@@ -116,8 +179,7 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             Some(search) => names.into_iter().filter(|(_, name)| name.to_lowercase().contains(&search)).collect(),
             None => names,
         };
-        let table = assemble(query, group, columns, &cells, &names, page.sort.as_ref(), locale);
-        Ok(if whole { table } else { table.page(page) })
+        Ok(assemble(query, group, columns, &cells, &names, sort.sort.as_ref(), locale))
     }
 
     async fn names(
@@ -151,62 +213,17 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
         query: &ReportQuery,
         catalogue: &Catalogue,
         page: &PageRequest,
-        whole: bool,
         locale: &str,
     ) -> anyhow::Result<Table> {
         let levels = selected_levels(catalogue, query);
-        let levels = levels.as_deref();
-        let mut lines = self.store.attempts(reader, &query.filter, levels, page).await?;
-        if whole {
-            // Every page, in the order asked, from the first.
-            lines = self.store.attempts(reader, &query.filter, levels, &largest(1, page)?).await?;
-            let mut number = 1;
-            while number * PageRequest::MAX_PER_PAGE < lines.total {
-                number += 1;
-                let next = self.store.attempts(reader, &query.filter, levels, &largest(number, page)?).await?;
-                lines.items.extend(next.items);
-            }
-            lines.page = 1;
-            lines.per_page = lines.total;
-        }
-        let level_names: HashMap<LevelId, String> = levels_in_order(catalogue)
-            .into_iter()
-            .map(|(chapter, level)| (level.id, format!("{chapter}.{} {}", level.number, level.title.get(locale))))
-            .collect();
-        let approach_names: HashMap<_, _> = catalogue.approaches.iter().map(|a| (a.id, a.name.get(locale))).collect();
-        let column = |key: &str, unit| Column { key: key.to_owned(), label: header(key, locale).to_owned(), unit };
-        let columns = vec![
-            column("trainee", Unit::Text),
-            column("difficulty", Unit::Text),
-            column("approach", Unit::Text),
-            column("score", Unit::Points),
-            column("max_score", Unit::Points),
-            column("percent", Unit::Percent),
-            column("duration", Unit::Count),
-            column("completed_at", Unit::Time),
-        ];
-        let text = |s: &str| Some(Value::Text(s.to_owned()));
-        let number = |n: f64| Some(Value::Number(n));
-        let rows = lines.items.into_iter().map(|line| Row {
-            id: line.id.as_uuid(),
-            label: level_names.get(&line.level).cloned().unwrap_or_default(),
-            cells: vec![
-                text(&line.trainee_name),
-                text(header(line.difficulty.as_str(), locale)),
-                text(approach_names.get(&line.approach).copied().unwrap_or_default()),
-                number(f64::from(line.score)),
-                number(f64::from(line.max_score)),
-                number(percent(line.score, line.max_score)),
-                number(f64::from(line.duration_seconds)),
-                Some(Value::Time(line.completed_at)),
-            ],
-        });
+        let lines = self.store.attempts(reader, &query.filter, levels.as_deref(), page).await?;
+        let names = AttemptNames::new(catalogue, locale);
         Ok(Table {
             group: Group::Level,
             row_header: header("level", locale).to_owned(),
-            columns,
+            columns: attempt_columns(locale),
             rows: kernel::Page {
-                items: rows.collect(),
+                items: lines.items.into_iter().map(|line| names.row(line)).collect(),
                 total: lines.total,
                 page: lines.page,
                 per_page: lines.per_page,
@@ -215,11 +232,89 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
     }
 }
 
-/// Page `number` of the largest size, sorted as `like`.
-fn largest(number: u64, like: &PageRequest) -> anyhow::Result<PageRequest> {
-    let mut page = PageRequest::largest(number)?;
-    page.sort.clone_from(&like.sort);
-    Ok(page)
+/// Attempts an export reads at a time.
+const EXPORT_CHUNK: u64 = 5_000;
+
+/// An export under way: its header, then its rows ([`Reports::next_rows`]).
+#[derive(Debug)]
+pub struct Export {
+    pub row_header: String,
+    pub columns: Vec<Column>,
+    rest: Rest,
+}
+
+#[derive(Debug)]
+enum Rest {
+    /// An aggregated view's rows: one per company, batch, trainee or level, held whole to sort.
+    Rows(Vec<Row>),
+    Attempts(Box<AttemptWalk>),
+    Done,
+}
+
+/// Where an export of the attempts view stands.
+#[derive(Debug)]
+struct AttemptWalk {
+    reader: Reader,
+    filter: Filter,
+    levels: Option<Vec<LevelId>>,
+    sort: Option<(String, SortDirection)>,
+    after: Option<AttemptLine>,
+    names: AttemptNames,
+}
+
+/// What an attempt's row names, in one language.
+#[derive(Debug)]
+struct AttemptNames {
+    locale: String,
+    levels: HashMap<LevelId, String>,
+    approaches: HashMap<ApproachId, String>,
+}
+
+impl AttemptNames {
+    fn new(catalogue: &Catalogue, locale: &str) -> Self {
+        Self {
+            locale: locale.to_owned(),
+            levels: levels_in_order(catalogue)
+                .into_iter()
+                .map(|(chapter, level)| (level.id, format!("{chapter}.{} {}", level.number, level.title.get(locale))))
+                .collect(),
+            approaches: catalogue.approaches.iter().map(|a| (a.id, a.name.get(locale).to_owned())).collect(),
+        }
+    }
+
+    fn row(&self, line: AttemptLine) -> Row {
+        let text = |s: &str| Some(Value::Text(s.to_owned()));
+        let number = |n: f64| Some(Value::Number(n));
+        Row {
+            id: line.id.as_uuid(),
+            label: self.levels.get(&line.level).cloned().unwrap_or_default(),
+            cells: vec![
+                Some(Value::Text(line.trainee_name)),
+                text(header(line.difficulty.as_str(), &self.locale)),
+                text(self.approaches.get(&line.approach).map_or("", String::as_str)),
+                number(f64::from(line.score)),
+                number(f64::from(line.max_score)),
+                number(percent(line.score, line.max_score)),
+                number(f64::from(line.duration_seconds)),
+                Some(Value::Time(line.completed_at)),
+            ],
+        }
+    }
+}
+
+/// The attempts view's columns.
+fn attempt_columns(locale: &str) -> Vec<Column> {
+    let column = |key: &str, unit| Column { key: key.to_owned(), label: header(key, locale).to_owned(), unit };
+    vec![
+        column("trainee", Unit::Text),
+        column("difficulty", Unit::Text),
+        column("approach", Unit::Text),
+        column("score", Unit::Points),
+        column("max_score", Unit::Points),
+        column("percent", Unit::Percent),
+        column("duration", Unit::Count),
+        column("completed_at", Unit::Time),
+    ]
 }
 
 /// The levels a chapter or level filter leaves (`None`: no such filter); a level outside the

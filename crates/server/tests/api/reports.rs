@@ -495,6 +495,38 @@ crate::on_both_databases! {
         compare_everything(&app, &world, &sent).await;
     }
 
+    async fn an_export_walks_every_attempt_once_in_the_order_of_the_view(db: TestDb) {
+        use kernel::{PageRequest, SortDirection};
+        use scoring::{ReportStore, reports::{Filter, Reader}};
+        let app = spawn_app(db).await;
+        let world = world(&app).await;
+        let sent = world.random(&mut StdRng::seed_from_u64(16), 90, world.start + Duration::days(1));
+        assert!(world.send(&app, &sent, 0).await.iter().all(|s| s == "stored"));
+        let store = store::Store::connect(&app._db.url).await.unwrap();
+        let (all, none) = (Reader::All, Filter::default());
+        // Scores tie often, and every duration is the same: ties go by id.
+        for sort in [None, Some("completed_at"), Some("score"), Some("percent"), Some("duration")] {
+            for direction in [SortDirection::Asc, SortDirection::Desc] {
+                let sort = sort.map(|key| (key.to_owned(), direction));
+                let mut walked = Vec::new();
+                loop {
+                    let chunk =
+                        store.attempts_after(&all, &none, None, sort.as_ref(), walked.last(), 7).await.unwrap();
+                    if chunk.is_empty() {
+                        break;
+                    }
+                    walked.extend(chunk);
+                }
+                let mut page = PageRequest::largest(1).unwrap();
+                page.sort.clone_from(&sort);
+                let listed = store.attempts(&all, &none, None, &page).await.unwrap();
+                let ids = |lines: &[scoring::AttemptLine]| lines.iter().map(|l| l.id).collect::<Vec<_>>();
+                assert_eq!(listed.total, 90);
+                assert_eq!(ids(&walked), ids(&listed.items), "{sort:?}: each once, in the view's order");
+            }
+        }
+    }
+
     async fn two_processes_recording_one_trainees_level_at_once_lose_no_attempt(db: TestDb) {
         let app = spawn_app(db).await;
         let world = world(&app).await;

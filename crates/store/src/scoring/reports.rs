@@ -11,7 +11,7 @@ use scoring::{
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-    sea_query::{Alias, Cond, Expr, ExprTrait, Order, Query, SelectStatement},
+    sea_query::{Alias, BinOper, Cond, Expr, ExprTrait, Order, Query, SelectStatement},
 };
 use time::{OffsetDateTime, Time, UtcOffset};
 use uuid::Uuid;
@@ -236,50 +236,36 @@ impl ReportStore for Store {
         levels: Option<&[LevelId]>,
         page: &PageRequest,
     ) -> anyhow::Result<Page<AttemptLine>> {
-        use attempts::Column as A;
-        let mut cond = Cond::all();
-        match reader {
-            Reader::All => {}
-            Reader::Companies(own) => cond = cond.add(A::CompanyId.is_in(own.iter().map(|c| c.as_uuid()))),
-            Reader::Trainee(user) => cond = cond.add(A::UserId.eq(user.as_uuid())),
-        }
-        if let Some(company) = filter.company {
-            cond = cond.add(A::CompanyId.eq(company.as_uuid()));
-        }
-        if let Some(user) = filter.user {
-            cond = cond.add(A::UserId.eq(user.as_uuid()));
-        }
-        if let Some(batch) = filter.batch {
-            cond = cond.add(
-                A::UserId.in_subquery(
-                    Query::select()
-                        .column(batch_members::Column::UserId)
-                        .from(batch_members::Entity)
-                        .and_where(Expr::col(batch_members::Column::BatchId).eq(batch.as_uuid()))
-                        .take(),
-                ),
-            );
-        }
-        if let Some(levels) = levels {
-            cond = cond.add(A::LevelId.is_in(levels.iter().map(|l| l.as_uuid())));
-        }
-        if let Some(from) = filter.from {
-            cond = cond.add(A::CompletedAt.gte(midnight(from)));
-        }
-        if let Some(to) = filter.to {
-            cond = cond.add(A::CompletedAt.lt(midnight(to.next_day().unwrap_or(to))));
-        }
+        let cond = attempt_conditions(reader, filter, levels);
         let total = attempts::Entity::find().filter(cond.clone()).count(&self.db).await?;
-        let (key, direction) = page.sort.clone().unwrap_or(("completed_at".into(), SortDirection::Desc));
-        let order = if direction == SortDirection::Desc { Order::Desc } else { Order::Asc };
-        let mut query = attempts::Entity::find().filter(cond);
-        query = match key.as_str() {
-            "score" => query.order_by(A::Score, order.clone()),
-            "percent" => query.order_by(Expr::cust("attempts.score * 1.0 / attempts.max_score"), order.clone()),
-            "duration" => query.order_by(A::DurationSeconds, order.clone()),
-            _ => query.order_by(A::CompletedAt, order.clone()),
-        };
-        let rows = query.order_by(A::Id, order).offset(page.offset()).limit(page.per_page()).all(&self.db).await?;
+        let sort = AttemptSort::of(page.sort.as_ref());
+        let rows = sort.order(attempts::Entity::find().filter(cond)).offset(page.offset()).limit(page.per_page());
+        let items = self.lines(rows.all(&self.db).await?).await?;
+        Ok(Page { items, total, page: page.page(), per_page: page.per_page() })
+    }
+
+    async fn attempts_after(
+        &self,
+        reader: &Reader,
+        filter: &Filter,
+        levels: Option<&[LevelId]>,
+        sort: Option<&(String, SortDirection)>,
+        after: Option<&AttemptLine>,
+        limit: u64,
+    ) -> anyhow::Result<Vec<AttemptLine>> {
+        let sort = AttemptSort::of(sort);
+        let mut cond = attempt_conditions(reader, filter, levels);
+        if let Some(last) = after {
+            cond = cond.add(sort.beyond(last));
+        }
+        let rows = sort.order(attempts::Entity::find().filter(cond)).limit(limit);
+        self.lines(rows.all(&self.db).await?).await
+    }
+}
+
+impl Store {
+    /// Attempts as the attempts view lists them, with their trainees' names.
+    async fn lines(&self, rows: Vec<attempts::Model>) -> anyhow::Result<Vec<AttemptLine>> {
         let trainees: HashMap<Uuid, String> = users::Entity::find()
             .select_only()
             .columns([users::Column::Id, users::Column::Name])
@@ -289,8 +275,7 @@ impl ReportStore for Store {
             .await?
             .into_iter()
             .collect();
-        let items = rows
-            .into_iter()
+        rows.into_iter()
             .map(|a| {
                 Ok(AttemptLine {
                     id: a.id.into(),
@@ -306,7 +291,109 @@ impl ReportStore for Store {
                     completed_at: a.completed_at,
                 })
             })
-            .collect::<anyhow::Result<_>>()?;
-        Ok(Page { items, total, page: page.page(), per_page: page.per_page() })
+            .collect()
+    }
+}
+
+/// The reader's scope and the filter on `attempts`.
+fn attempt_conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId]>) -> Cond {
+    use attempts::Column as A;
+    let mut cond = Cond::all();
+    match reader {
+        Reader::All => {}
+        Reader::Companies(own) => cond = cond.add(A::CompanyId.is_in(own.iter().map(|c| c.as_uuid()))),
+        Reader::Trainee(user) => cond = cond.add(A::UserId.eq(user.as_uuid())),
+    }
+    if let Some(company) = filter.company {
+        cond = cond.add(A::CompanyId.eq(company.as_uuid()));
+    }
+    if let Some(user) = filter.user {
+        cond = cond.add(A::UserId.eq(user.as_uuid()));
+    }
+    if let Some(batch) = filter.batch {
+        cond = cond.add(
+            A::UserId.in_subquery(
+                Query::select()
+                    .column(batch_members::Column::UserId)
+                    .from(batch_members::Entity)
+                    .and_where(Expr::col(batch_members::Column::BatchId).eq(batch.as_uuid()))
+                    .take(),
+            ),
+        );
+    }
+    if let Some(levels) = levels {
+        cond = cond.add(A::LevelId.is_in(levels.iter().map(|l| l.as_uuid())));
+    }
+    if let Some(from) = filter.from {
+        cond = cond.add(A::CompletedAt.gte(midnight(from)));
+    }
+    if let Some(to) = filter.to {
+        cond = cond.add(A::CompletedAt.lt(midnight(to.next_day().unwrap_or(to))));
+    }
+    cond
+}
+
+/// An attempt's share of its maximum as a double on both databases, as Rust divides it, so
+/// that the keyset compares exactly what the order sorts by.
+const PERCENT: &str = "CAST(attempts.score AS DOUBLE PRECISION) / attempts.max_score";
+
+/// The order of the attempts view: by a key (newest first by default), ties by id, so that an
+/// export can go on after its last line (keyset) however many attempts arrive meanwhile.
+#[derive(Clone, Copy)]
+struct AttemptSort {
+    key: SortKey,
+    descending: bool,
+}
+
+#[derive(Clone, Copy)]
+enum SortKey {
+    CompletedAt,
+    Score,
+    Percent,
+    Duration,
+}
+
+impl AttemptSort {
+    fn of(sort: Option<&(String, SortDirection)>) -> Self {
+        let Some((key, direction)) = sort else {
+            return Self { key: SortKey::CompletedAt, descending: true };
+        };
+        let key = match key.as_str() {
+            "score" => SortKey::Score,
+            "percent" => SortKey::Percent,
+            "duration" => SortKey::Duration,
+            _ => SortKey::CompletedAt,
+        };
+        Self { key, descending: *direction == SortDirection::Desc }
+    }
+
+    fn order(self, query: sea_orm::Select<attempts::Entity>) -> sea_orm::Select<attempts::Entity> {
+        use attempts::Column as A;
+        let order = if self.descending { Order::Desc } else { Order::Asc };
+        let query = match self.key {
+            SortKey::Score => query.order_by(A::Score, order.clone()),
+            SortKey::Percent => query.order_by(Expr::cust(PERCENT), order.clone()),
+            SortKey::Duration => query.order_by(A::DurationSeconds, order.clone()),
+            SortKey::CompletedAt => query.order_by(A::CompletedAt, order.clone()),
+        };
+        query.order_by(A::Id, order)
+    }
+
+    /// The attempts after `last` in this order.
+    fn beyond(self, last: &AttemptLine) -> Cond {
+        use attempts::Column as A;
+        let op = if self.descending { BinOper::SmallerThan } else { BinOper::GreaterThan };
+        let (key, value): (Expr, sea_orm::Value) = match self.key {
+            SortKey::Score => (Expr::col((attempts::Entity, A::Score)), i64::from(last.score).into()),
+            SortKey::Duration => {
+                (Expr::col((attempts::Entity, A::DurationSeconds)), i64::from(last.duration_seconds).into())
+            }
+            SortKey::CompletedAt => (Expr::col((attempts::Entity, A::CompletedAt)), last.completed_at.into()),
+            SortKey::Percent => (Expr::cust(PERCENT), (f64::from(last.score) / f64::from(last.max_score)).into()),
+        };
+        let id = Expr::col((attempts::Entity, A::Id));
+        Cond::any()
+            .add(key.clone().binary(op, value.clone()))
+            .add(Cond::all().add(key.eq(value)).add(id.binary(op, last.id.as_uuid())))
     }
 }
