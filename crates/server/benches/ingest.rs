@@ -357,11 +357,7 @@ impl World {
 
 async fn insert_named(db: &DatabaseConnection, table: &str, count: usize) -> anyhow::Result<Vec<Uuid>> {
     let ids: Vec<Uuid> = (0..count).map(|_| Uuid::now_v7()).collect();
-    let mut insert = Query::insert();
-    insert.into_table(table.to_owned()).columns(["id", "name"]);
-    for (n, id) in ids.iter().enumerate() {
-        insert.values([(*id).into(), format!("{table} {n}").into()])?;
-    }
-    db.execute(&insert).await?;
+    let rows = ids.iter().enumerate().map(|(n, id)| vec![(*id).into(), format!("{table} {n}").into()]).collect();
+    support::insert(db, table, &["id", "name"], rows).await?;
     Ok(ids)
 }

@@ -12,12 +12,9 @@ use std::time::{Duration, Instant};
 mod support;
 
 use rand::{RngExt, SeedableRng, rngs::StdRng};
-use sea_orm::{
-    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, Statement, TransactionTrait,
-    sea_query::{Expr, Query},
-};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, Statement};
 use serde_json::{Value, json};
-use support::PASSWORD;
+use support::{PASSWORD, insert};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
@@ -28,7 +25,6 @@ const SKILLS: usize = 6;
 const APPROACHES: usize = 3;
 /// Timed requests per view and scope (after two untimed ones).
 const RUNS: usize = 20;
-const ROWS_PER_STATEMENT: usize = 2_000;
 const VIEWS: [&str; 7] = ["overview", "skill", "difficulty", "level", "approach", "chapter", "attempts"];
 
 /// The provider's size.
@@ -104,9 +100,6 @@ async fn bench(backend: &str, database_url: Option<String>, size: Size) -> anyho
             ms(baseline.1)
         );
         for view in VIEWS {
-            if view == "attempts" && *scope == "global" {
-                // A list of every attempt is paged, not aggregated: its first page is shown below.
-            }
             let url = format!("{}/api/v1/reports/scores?view={view}&group={group}&per_page=25{filter}", server.base);
             let measured = timed(|| async {
                 let response = client.get(&url).bearer_auth(&token).send().await?;
@@ -482,21 +475,4 @@ impl Provider {
         let from = (now - time::Duration::days(days)).date();
         Ok(Self { company: companies[0], batch: batches[0].0, million_filter: format!("&from={from}") })
     }
-}
-
-/// Multi-row inserts of `rows` into `table`, a transaction each chunk.
-async fn insert(db: &DatabaseConnection, table: &str, columns: &[&str], rows: Vec<Vec<Expr>>) -> anyhow::Result<()> {
-    let per_statement = (30_000 / columns.len()).min(ROWS_PER_STATEMENT);
-    let mut rows = rows.into_iter().peekable();
-    let tx = db.begin().await?;
-    while rows.peek().is_some() {
-        let mut insert = Query::insert();
-        insert.into_table(table.to_owned()).columns(columns.iter().map(|c| (*c).to_owned()));
-        for row in rows.by_ref().take(per_statement) {
-            insert.values(row)?;
-        }
-        tx.execute(&insert).await?;
-    }
-    tx.commit().await?;
-    Ok(())
 }

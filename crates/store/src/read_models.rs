@@ -56,22 +56,21 @@ impl ReadModels for Store {
             .filter(attempts::Column::CompletedAt.gte(now - Duration::days(7)))
             .count(&self.db)
             .await?;
+        let seats = self.seat_counts(company, user, now.date()).await?;
         Ok(DashboardCounts {
             companies: company_rows.count(&self.db).await?,
             batches: batch_rows.count(&self.db).await?,
             trainees: trainee_rows.count(&self.db).await?,
             attempts: attempt_rows.count(&self.db).await?,
             levels_played: u64::try_from(levels_played)?,
-            seats: self.seat_counts(company, user, now.date()).await?,
+            // A trainee's licence runs until their own seat's expiry.
+            licence_valid_until: user.and(seats.next_expiry),
+            seats,
             attempts_this_week: this_week,
             activity: if scope == Scope::All { self.activity(now).await? } else { Vec::new() },
             inactive: match scope {
                 Scope::Company(company) => self.inactive(company.as_uuid(), now).await?,
                 _ => Vec::new(),
-            },
-            licence_valid_until: match user {
-                Some(_) => self.seat_counts(company, user, now.date()).await?.next_expiry,
-                None => None,
             },
         })
     }

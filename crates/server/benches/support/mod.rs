@@ -4,6 +4,10 @@
 
 use identity::{Argon2Hasher, NewUser, UserRepository};
 use kernel::Email;
+use sea_orm::{
+    ConnectionTrait, DatabaseConnection, TransactionTrait,
+    sea_query::{Expr, Query},
+};
 use server::{config::Config, startup::Application};
 use store::Store;
 use time::OffsetDateTime;
@@ -49,4 +53,27 @@ pub async fn start_on(admins: usize, database_url: Option<String>) -> anyhow::Re
     let base = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
     Ok(Server { base, database_url: config.database_url(), admins: emails, _folder: folder })
+}
+
+/// Multi-row inserts of `rows` into `table` in one transaction, as many rows a statement as
+/// both databases take (SQLite binds at most 32,766 values).
+pub async fn insert(
+    db: &DatabaseConnection,
+    table: &str,
+    columns: &[&str],
+    rows: Vec<Vec<Expr>>,
+) -> anyhow::Result<()> {
+    let per_statement = (30_000 / columns.len()).min(2_000);
+    let mut rows = rows.into_iter().peekable();
+    let tx = db.begin().await?;
+    while rows.peek().is_some() {
+        let mut insert = Query::insert();
+        insert.into_table(table.to_owned()).columns(columns.iter().map(|c| (*c).to_owned()));
+        for row in rows.by_ref().take(per_statement) {
+            insert.values(row)?;
+        }
+        tx.execute(&insert).await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }
