@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use kernel::{LevelId, Page, PageRequest, SortDirection};
+use kernel::{BatchId, LevelId, Page, PageRequest, SortDirection};
 use scoring::{
     AttemptLine, CellQuery, Difficulty, ReportStore, Split,
     reports::{Cell, Filter, Group, Pick, Reader},
@@ -40,6 +40,15 @@ fn midnight(day: time::Date) -> OffsetDateTime {
     day.with_time(Time::MIDNIGHT).assume_offset(UtcOffset::UTC)
 }
 
+/// The trainees of `batch`.
+fn members_of(batch: BatchId) -> SelectStatement {
+    Query::select()
+        .column(batch_members::Column::UserId)
+        .from(batch_members::Entity)
+        .and_where(Expr::col(batch_members::Column::BatchId).eq(batch.as_uuid()))
+        .take()
+}
+
 /// The conditions of the reader's scope and the filter on `level_results r`.
 fn conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId]>) -> Cond {
     let mut cond = Cond::all();
@@ -57,15 +66,7 @@ fn conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId]>) -> C
         cond = cond.add(r("user_id").eq(user.as_uuid()));
     }
     if let Some(batch) = filter.batch {
-        cond = cond.add(
-            r("user_id").in_subquery(
-                Query::select()
-                    .column(batch_members::Column::UserId)
-                    .from(batch_members::Entity)
-                    .and_where(Expr::col(batch_members::Column::BatchId).eq(batch.as_uuid()))
-                    .take(),
-            ),
-        );
+        cond = cond.add(r("user_id").in_subquery(members_of(batch)));
     }
     if let Some(levels) = levels {
         cond = cond.add(r("level_id").is_in(levels.iter().map(|l| l.as_uuid())));
@@ -311,15 +312,7 @@ fn attempt_conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId
         cond = cond.add(A::UserId.eq(user.as_uuid()));
     }
     if let Some(batch) = filter.batch {
-        cond = cond.add(
-            A::UserId.in_subquery(
-                Query::select()
-                    .column(batch_members::Column::UserId)
-                    .from(batch_members::Entity)
-                    .and_where(Expr::col(batch_members::Column::BatchId).eq(batch.as_uuid()))
-                    .take(),
-            ),
-        );
+        cond = cond.add(A::UserId.in_subquery(members_of(batch)));
     }
     if let Some(levels) = levels {
         cond = cond.add(A::LevelId.is_in(levels.iter().map(|l| l.as_uuid())));
