@@ -2,6 +2,10 @@
 //! "which attempt counts" mode (first, latest, best, and the sums the average needs), and the
 //! same for each skill's points. Views aggregate these rows and never scan raw attempts.
 //!
+//! Rolled up from those, per company and level (and per difficulty, approach or skill of the
+//! counted attempt), what every mode counts, and per company how many trainees played: the
+//! views across companies read these few rows instead of every trainee's.
+//!
 //! Also an index of attempts by completion, for the dashboards' recent activity.
 //!
 //! Existing attempts are folded in by the same rules as ingestion: first and latest by
@@ -45,7 +49,7 @@ const RANKED: &str = "WITH ranked AS (
 /// ingestion keeps them: what this migration does to existing attempts, and what a benchmark
 /// does to the attempts it generates.
 #[must_use]
-pub fn fold_statements() -> [String; 2] {
+pub fn fold_statements() -> Vec<String> {
     let pick_select = |pick: &str| {
         format!("{pick}.id, {pick}.score, {pick}.max_score, {pick}.completed_at, {pick}.difficulty, {pick}.approach_id")
     };
@@ -82,7 +86,71 @@ pub fn fold_statements() -> [String; 2] {
         JOIN level_results r ON r.user_id = a.user_id AND r.level_id = a.level_id
         GROUP BY a.user_id, a.level_id, p.skill_id, r.company_id"
         .to_owned();
-    [results, skills]
+    let mut statements = vec![results, skills];
+    statements.extend(rollup_statements());
+    statements
+}
+
+/// The score and maximum one result counts in a mode, as SQL over `level_results r` (and
+/// `level_result_skills s` for a skill's points); the average keeps the latest's difficulty
+/// and approach.
+fn counted(mode: &str, skill: bool) -> (String, String, &'static str) {
+    match (mode, skill) {
+        ("average", false) => {
+            ("r.score_sum * 1.0 / r.attempts".into(), "r.max_sum * 1.0 / r.attempts".into(), "latest")
+        }
+        ("average", true) => {
+            ("s.points_sum * 1.0 / r.attempts".into(), "r.max_sum * 1.0 / r.attempts".into(), "latest")
+        }
+        (pick, false) => (format!("r.{pick}_score"), format!("r.{pick}_max"), pick_name(pick)),
+        (pick, true) => (format!("s.{pick}_points"), format!("r.{pick}_max"), pick_name(pick)),
+    }
+}
+
+fn pick_name(pick: &str) -> &'static str {
+    PICKS.into_iter().find(|p| *p == pick).unwrap_or("latest")
+}
+
+/// Fills `company_level_results` and `company_results` from `level_results`.
+fn rollup_statements() -> Vec<String> {
+    let columns =
+        "company_id, level_id, mode, split, item, difficulty, results, attempts, score, max, best, last_played";
+    let mut statements = Vec::new();
+    for mode in ["first", "latest", "best", "average"] {
+        let (score, max, pick) = counted(mode, false);
+        let sums = format!("COUNT(*), SUM(r.attempts), SUM({score}), SUM({max})");
+        statements.push(format!(
+            "INSERT INTO company_level_results ({columns})
+            SELECT r.company_id, r.level_id, '{mode}', '', r.level_id, '', {sums},
+                MAX(CASE WHEN {max} > 0 THEN {score} * 100.0 / ({max}) ELSE 0 END), MAX(r.latest_at)
+            FROM level_results r GROUP BY r.company_id, r.level_id"
+        ));
+        statements.push(format!(
+            "INSERT INTO company_level_results ({columns})
+            SELECT r.company_id, r.level_id, '{mode}', 'difficulty', r.level_id, r.{pick}_difficulty, {sums}, 0, NULL
+            FROM level_results r GROUP BY r.company_id, r.level_id, r.{pick}_difficulty"
+        ));
+        statements.push(format!(
+            "INSERT INTO company_level_results ({columns})
+            SELECT r.company_id, r.level_id, '{mode}', 'approach', r.{pick}_approach_id, '', {sums}, 0, NULL
+            FROM level_results r GROUP BY r.company_id, r.level_id, r.{pick}_approach_id"
+        ));
+        let (points, max, _) = counted(mode, true);
+        statements.push(format!(
+            "INSERT INTO company_level_results ({columns})
+            SELECT r.company_id, r.level_id, '{mode}', 'skill', s.skill_id, '',
+                COUNT(*), SUM(r.attempts), SUM({points}), SUM({max}), 0, NULL
+            FROM level_results r
+            JOIN level_result_skills s ON s.user_id = r.user_id AND s.level_id = r.level_id
+            GROUP BY r.company_id, r.level_id, s.skill_id"
+        ));
+    }
+    statements.push(
+        "INSERT INTO company_results (company_id, trainees)
+        SELECT company_id, COUNT(DISTINCT user_id) FROM level_results GROUP BY company_id"
+            .to_owned(),
+    );
+    statements
 }
 
 #[async_trait::async_trait]
@@ -132,6 +200,50 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_index(index("level_result_skills", &["company_id", "skill_id"], false)).await?;
+
+        // Per company, level, mode and split (none, difficulty, approach, skill): the counted
+        // results' sums. `item` is the approach or skill, else the level; `difficulty` is the
+        // difficulty split's key, else empty. `best` and `last_played` are kept without a split.
+        m.create_table(
+            Table::create()
+                .table("company_level_results")
+                .col(uuid("company_id"))
+                .col(uuid("level_id"))
+                .col(string_len("mode", 8))
+                .col(string_len("split", 10))
+                .col(uuid("item"))
+                .col(string_len("difficulty", 16))
+                .col(big_integer("results"))
+                .col(big_integer("attempts"))
+                .col(double("score"))
+                .col(double("max"))
+                .col(double("best"))
+                .col(timestamp_with_time_zone_null("last_played"))
+                .primary_key(
+                    Index::create()
+                        .col("company_id")
+                        .col("level_id")
+                        .col("mode")
+                        .col("split")
+                        .col("item")
+                        .col("difficulty"),
+                )
+                .foreign_key(&mut fk("company_level_results", "company_id", "companies", ForeignKeyAction::Cascade))
+                .foreign_key(&mut fk("company_level_results", "level_id", "levels", ForeignKeyAction::Cascade))
+                .take(),
+        )
+        .await?;
+        m.create_index(index("company_level_results", &["mode", "split"], false)).await?;
+        // Per company: the trainees who played any level.
+        m.create_table(
+            Table::create()
+                .table("company_results")
+                .col(uuid("company_id").primary_key())
+                .col(big_integer("trainees"))
+                .foreign_key(&mut fk("company_results", "company_id", "companies", ForeignKeyAction::Cascade))
+                .take(),
+        )
+        .await?;
         // The dashboards' "this week" and "last 30 days" across companies.
         m.create_index(index("attempts", &["completed_at"], false)).await?;
 
@@ -144,7 +256,7 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
         m.drop_index(Index::drop().name("ix_attempts_completed_at").table("attempts").to_owned()).await?;
-        for table in ["level_result_skills", "level_results"] {
+        for table in ["company_results", "company_level_results", "level_result_skills", "level_results"] {
             m.drop_table(Table::drop().table(table).take()).await?;
         }
         Ok(())

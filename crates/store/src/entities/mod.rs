@@ -10,6 +10,8 @@ pub mod batch_members;
 pub mod batches;
 pub mod chapters;
 pub mod companies;
+pub mod company_level_results;
+pub mod company_results;
 pub mod countries;
 pub mod eula_acceptances;
 pub mod eula_texts;

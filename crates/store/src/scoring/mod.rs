@@ -5,3 +5,4 @@ mod catalogue;
 mod clients;
 mod reports;
 mod results;
+mod rollups;

@@ -18,7 +18,10 @@ use uuid::Uuid;
 
 use crate::{
     Store,
-    entities::{attempts, batch_members, batches, companies, level_result_skills, level_results, users},
+    entities::{
+        attempts, batch_members, batches, companies, company_level_results, company_results, level_result_skills,
+        level_results, users,
+    },
 };
 
 /// The column prefix of the attempt a mode counts; the average keeps the latest's day,
@@ -82,7 +85,7 @@ fn conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId]>) -> C
 }
 
 /// The score and maximum a counted result contributes, as SQL over `r` (and `s` for skills).
-fn measures(pick: Pick, skill: bool) -> (String, String) {
+pub(super) fn measures(pick: Pick, skill: bool) -> (String, String) {
     let p = prefix(pick);
     match (pick, skill) {
         (Pick::Average, false) => ("r.score_sum * 1.0 / r.attempts".into(), "r.max_sum * 1.0 / r.attempts".into()),
@@ -156,9 +159,85 @@ fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
     select
 }
 
+/// The cells from the rollups per company and level, where the query can be answered from
+/// them: no batch, trainee or date narrows it, its rows are companies, levels or one total,
+/// and (without columns) it counts distinct trainees only over all levels.
+fn rollup_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<SelectStatement> {
+    let filter = query.filter;
+    let narrowed = filter.batch.is_some() || filter.user.is_some() || filter.from.is_some() || filter.to.is_some();
+    let some_levels_trainees = query.split == Split::None && query.group != Group::Level && query.levels.is_some();
+    if narrowed || some_levels_trainees || matches!(reader, Reader::Trainee(_)) {
+        return None;
+    }
+    let row = match query.group {
+        Group::All => None,
+        Group::Company => Some("c.company_id"),
+        Group::Level => Some("c.level_id"),
+        Group::Batch | Group::Trainee => return None,
+    };
+    let (split, column) = match query.split {
+        Split::None => ("", None),
+        Split::Level => ("", Some("c.level_id")),
+        Split::Difficulty => ("difficulty", Some("c.difficulty")),
+        Split::Approach => ("approach", Some("c.item")),
+        Split::Skill => ("skill", Some("c.item")),
+    };
+    let c = |column: &str| Expr::col((Alias::new("c"), Alias::new(column)));
+    let mut cond =
+        Cond::all().add(c("mode").eq(filter.pick.as_str())).add(c("split").eq(split)).add(c("results").gt(0));
+    if let Reader::Companies(own) = reader {
+        cond = cond.add(c("company_id").is_in(own.iter().map(|c| c.as_uuid())));
+    }
+    if let Some(company) = filter.company {
+        cond = cond.add(c("company_id").eq(company.as_uuid()));
+    }
+    if let Some(levels) = query.levels {
+        cond = cond.add(c("level_id").is_in(levels.iter().map(|l| l.as_uuid())));
+    }
+    let mut select = Query::select();
+    select.from_as(company_level_results::Entity, Alias::new("c"));
+    for (name, expr) in [("row_id", row), ("column_key", column)] {
+        if let Some(expr) = expr {
+            select.expr_as(Expr::cust(expr), Alias::new(name)).add_group_by([Expr::cust(expr)]);
+        }
+    }
+    select
+        .expr_as(Expr::cust("CAST(SUM(c.results) AS BIGINT)"), Alias::new("results"))
+        // One result per trainee at a level; across levels, `company_results` counts them.
+        .expr_as(Expr::cust("CAST(SUM(c.results) AS BIGINT)"), Alias::new("trainees"))
+        .expr_as(Expr::cust("CAST(SUM(c.attempts) AS BIGINT)"), Alias::new("attempts"))
+        .expr_as(Expr::cust("CAST(SUM(c.score) AS DOUBLE PRECISION)"), Alias::new("score"))
+        .expr_as(Expr::cust("CAST(SUM(c.max) AS DOUBLE PRECISION)"), Alias::new("max"))
+        .expr_as(Expr::cust("CAST(MAX(c.best) AS DOUBLE PRECISION)"), Alias::new("best"))
+        .expr_as(Expr::cust("MAX(c.last_played)"), Alias::new("last_played"))
+        .cond_where(cond);
+    Some(select)
+}
+
+impl Store {
+    /// The trainees who played, per company the reader sees (and the filter names).
+    async fn trainees_per_company(&self, reader: &Reader, filter: &Filter) -> anyhow::Result<HashMap<Uuid, u64>> {
+        let mut query = company_results::Entity::find();
+        if let Reader::Companies(own) = reader {
+            query = query.filter(company_results::Column::CompanyId.is_in(own.iter().map(|c| c.as_uuid())));
+        }
+        if let Some(company) = filter.company {
+            query = query.filter(company_results::Column::CompanyId.eq(company.as_uuid()));
+        }
+        query.all(&self.db).await?.into_iter().map(|row| Ok((row.company_id, u64::try_from(row.trainees)?))).collect()
+    }
+}
+
 impl ReportStore for Store {
     async fn cells(&self, reader: &Reader, query: &CellQuery<'_>) -> anyhow::Result<Vec<Cell>> {
-        let statement = cells_statement(reader, query);
+        let rollup = rollup_statement(reader, query);
+        let trainees = match (&rollup, query.split, query.group) {
+            (Some(_), Split::None, Group::Company | Group::All) => {
+                Some(self.trainees_per_company(reader, query.filter).await?)
+            }
+            _ => None,
+        };
+        let statement = rollup.unwrap_or_else(|| cells_statement(reader, query));
         let keyed_by_text = query.split == Split::Difficulty;
         let mut cells = Vec::new();
         for row in self.db.query_all(&statement).await? {
@@ -172,11 +251,17 @@ impl ReportStore for Store {
                 _ if keyed_by_text => Some(row.try_get::<String>("", "column_key")?),
                 _ => Some(row.try_get::<Uuid>("", "column_key")?.to_string()),
             };
+            let id = if query.group == Group::All { Uuid::nil() } else { row.try_get("", "row_id")? };
+            let counted = u64::try_from(row.try_get::<i64>("", "trainees")?)?;
             cells.push(Cell {
-                row: if query.group == Group::All { Uuid::nil() } else { row.try_get("", "row_id")? },
+                row: id,
                 column,
                 results,
-                trainees: u64::try_from(row.try_get::<i64>("", "trainees")?)?,
+                trainees: match &trainees {
+                    Some(per_company) if query.group == Group::All => per_company.values().sum(),
+                    Some(per_company) => per_company.get(&id).copied().unwrap_or_default(),
+                    None => counted,
+                },
                 attempts: u64::try_from(row.try_get::<i64>("", "attempts")?)?,
                 score: row.try_get("", "score")?,
                 max: row.try_get("", "max")?,

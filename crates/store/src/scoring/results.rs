@@ -7,7 +7,7 @@
 //! (locked) first, in key order, and the attempts read after, so on PostgreSQL the second
 //! process waits for the first to commit and then reads both attempts.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use kernel::{ApproachId, AttemptId, SkillId};
 use scoring::{
@@ -16,19 +16,18 @@ use scoring::{
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect,
-    sea_query::{Expr, ExprTrait, OnConflict, Query},
+    sea_query::{Expr, ExprTrait, IntoColumnRef, OnConflict, Query},
 };
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use super::rollups::{self, Counted, Pair};
 use crate::entities::{attempt_skill_points as points, attempts, level_result_skills as result_skills, level_results};
 
 /// Pairs a statement: two bound parameters each, well under SQLite's limit.
 const PAIRS_PER_STATEMENT: usize = 2_000;
 /// Result rows a statement: 24 columns each.
 const RESULTS_PER_STATEMENT: usize = 1_000;
-
-type Pair = (Uuid, Uuid);
 
 /// Recomputes the results of every trainee and level that `recorded` (attempts just written
 /// in `tx`) touch.
@@ -51,6 +50,8 @@ pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> 
     write_results(tx, &placeholders, false).await?;
 
     let pairs: Vec<Pair> = touched.keys().copied().collect();
+    let recorded_ids: HashSet<Uuid> = recorded.iter().map(|a| a.id.as_uuid()).collect();
+    let before = counted_before(tx, &pairs, &recorded_ids).await?;
     let mut companies: HashMap<Pair, Uuid> = HashMap::new();
     let mut plays: HashMap<Pair, Vec<Played>> = HashMap::new();
     for chunk in pairs.chunks(PAIRS_PER_STATEMENT) {
@@ -60,10 +61,7 @@ pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> 
         let rows = attempts::Entity::find()
             .filter(attempts::Column::UserId.is_in(users))
             .filter(attempts::Column::LevelId.is_in(levels))
-            .filter(
-                Expr::tuple([Expr::col(attempts::Column::UserId), Expr::col(attempts::Column::LevelId)])
-                    .in_tuples(chunk.iter().copied()),
-            )
+            .filter(among(attempts::Column::UserId, attempts::Column::LevelId, chunk))
             .all(tx)
             .await?;
         let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
@@ -113,10 +111,7 @@ pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> 
         result_skills::Entity::delete_many()
             .filter(result_skills::Column::UserId.is_in(users))
             .filter(result_skills::Column::LevelId.is_in(levels))
-            .filter(
-                Expr::tuple([Expr::col(result_skills::Column::UserId), Expr::col(result_skills::Column::LevelId)])
-                    .in_tuples(chunk.iter().copied()),
-            )
+            .filter(among(result_skills::Column::UserId, result_skills::Column::LevelId, chunk))
             .exec(tx)
             .await?;
     }
@@ -138,7 +133,51 @@ pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> 
     for chunk in skill_rows.chunks(RESULTS_PER_STATEMENT * 2) {
         result_skills::Entity::insert_many(chunk.to_vec()).exec(tx).await?;
     }
-    Ok(())
+
+    let mut now: HashMap<Pair, Counted> =
+        results.iter().map(|(pair, company, result)| (*pair, Counted::of_result(*company, result))).collect();
+    let mut before = before;
+    let changes: Vec<_> = pairs.iter().map(|pair| (*pair, before.remove(pair), now.remove(pair))).collect();
+    rollups::apply(tx, &changes).await
+}
+
+/// What the touched pairs' results counted before this transaction; a placeholder row (its
+/// attempt is one just recorded) is no result.
+async fn counted_before(
+    tx: &DatabaseTransaction,
+    pairs: &[Pair],
+    recorded: &HashSet<Uuid>,
+) -> anyhow::Result<HashMap<Pair, Counted>> {
+    let mut before = HashMap::new();
+    for chunk in pairs.chunks(PAIRS_PER_STATEMENT) {
+        let (users, levels) = sides(chunk);
+        let rows = level_results::Entity::find()
+            .filter(level_results::Column::UserId.is_in(users.clone()))
+            .filter(level_results::Column::LevelId.is_in(levels.clone()))
+            .filter(among(level_results::Column::UserId, level_results::Column::LevelId, chunk))
+            .all(tx)
+            .await?;
+        let mut skills: HashMap<Pair, Vec<result_skills::Model>> = HashMap::new();
+        for skill in result_skills::Entity::find()
+            .filter(result_skills::Column::UserId.is_in(users))
+            .filter(result_skills::Column::LevelId.is_in(levels))
+            .filter(among(result_skills::Column::UserId, result_skills::Column::LevelId, chunk))
+            .all(tx)
+            .await?
+        {
+            skills.entry((skill.user_id, skill.level_id)).or_default().push(skill);
+        }
+        for row in rows.into_iter().filter(|row| !recorded.contains(&row.best_attempt_id)) {
+            let pair = (row.user_id, row.level_id);
+            before.insert(pair, Counted::of_row(&row, skills.get(&pair).map_or(&[], Vec::as_slice)));
+        }
+    }
+    Ok(before)
+}
+
+/// `(user, level) IN pairs`.
+fn among<C: IntoColumnRef>(user: C, level: C, pairs: &[Pair]) -> Expr {
+    Expr::tuple([Expr::col(user), Expr::col(level)]).in_tuples(pairs.iter().copied())
 }
 
 /// The distinct trainees and levels of `pairs`.
