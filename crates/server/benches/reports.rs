@@ -12,7 +12,10 @@ use std::time::{Duration, Instant};
 mod support;
 
 use rand::{RngExt, SeedableRng, rngs::StdRng};
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, Statement};
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection,
+    sea_query::{Expr, ExprTrait, Query, SelectStatement},
+};
 use serde_json::{Value, json};
 use support::{PASSWORD, insert};
 use time::OffsetDateTime;
@@ -82,18 +85,12 @@ async fn bench(backend: &str, database_url: Option<String>, size: Size) -> anyho
         .await?;
     let token = login["token"].as_str().unwrap_or_default().to_owned();
     let scopes = [
-        ("global", String::new(), "company", plain_global()),
-        ("company", format!("&company={}", provider.company), "trainee", plain_company(provider.company)),
-        ("batch", format!("&batch={}", provider.batch), "trainee", plain_batch(provider.batch)),
+        ("global", String::new(), "company", plain(Scope::Global)),
+        ("company", format!("&company={}", provider.company), "trainee", plain(Scope::Company(provider.company))),
+        ("batch", format!("&batch={}", provider.batch), "trainee", plain(Scope::Batch(provider.batch))),
     ];
     for (scope, filter, group, plain) in &scopes {
-        let baseline = timed(|| async {
-            db.query_all_raw(Statement::from_string(db.get_database_backend(), plain.clone()))
-                .await
-                .map(|_| ())
-                .map_err(Into::into)
-        })
-        .await?;
+        let baseline = timed(|| async { db.query_all(plain).await.map(|_| ()).map_err(Into::into) }).await?;
         println!(
             "{backend:<10} {scope:<8} plain GROUP BY over raw attempts: p50 {:>8.1} ms  p95 {:>8.1} ms",
             ms(baseline.0),
@@ -181,23 +178,40 @@ where
     Ok((times[RUNS / 2], times[RUNS * 95 / 100]))
 }
 
-fn plain_global() -> String {
-    "SELECT company_id, COUNT(*), AVG(score * 100.0 / max_score), MAX(completed_at) FROM attempts GROUP BY company_id"
-        .to_owned()
+/// A plain GROUP BY over the raw attempts: per company, or per trainee of a company or batch.
+fn plain(scope: Scope) -> SelectStatement {
+    let mut select = Query::select();
+    select
+        .expr(Expr::cust("COUNT(*)"))
+        .expr(Expr::cust("AVG(score * 100.0 / max_score)"))
+        .expr(Expr::cust("MAX(completed_at)"))
+        .from("attempts");
+    match scope {
+        Scope::Global => select.column("company_id").group_by_col("company_id"),
+        Scope::Company(company) => {
+            select.column("user_id").and_where(Expr::col("company_id").eq(company)).group_by_col("user_id")
+        }
+        Scope::Batch(batch) => select
+            .column("user_id")
+            .and_where(
+                Expr::col("user_id").in_subquery(
+                    Query::select()
+                        .column("user_id")
+                        .from("batch_members")
+                        .and_where(Expr::col("batch_id").eq(batch))
+                        .take(),
+                ),
+            )
+            .group_by_col("user_id"),
+    };
+    select
 }
 
-fn plain_company(company: Uuid) -> String {
-    format!(
-        "SELECT user_id, COUNT(*), AVG(score * 100.0 / max_score), MAX(completed_at) FROM attempts \
-         WHERE company_id = '{company}' GROUP BY user_id"
-    )
-}
-
-fn plain_batch(batch: Uuid) -> String {
-    format!(
-        "SELECT user_id, COUNT(*), AVG(score * 100.0 / max_score), MAX(completed_at) FROM attempts \
-         WHERE user_id IN (SELECT user_id FROM batch_members WHERE batch_id = '{batch}') GROUP BY user_id"
-    )
+#[derive(Clone, Copy)]
+enum Scope {
+    Global,
+    Company(Uuid),
+    Batch(Uuid),
 }
 
 /// The largest company, one of its batches, and a day filter that leaves about a million
@@ -303,14 +317,14 @@ impl Provider {
         insert(
             db,
             "batch_members",
-            &["batch_id", "user_id"],
+            &["batch_id", "user_id", "added_at"],
             trainees
                 .iter()
                 .enumerate()
                 .map(|(n, (id, c))| {
                     let batch =
                         batches[c * size.batches_per_company + (n / size.companies) % size.batches_per_company].0;
-                    vec![batch.into(), (*id).into()]
+                    vec![batch.into(), (*id).into(), now.into()]
                 })
                 .collect(),
         )
