@@ -2,9 +2,10 @@
 //! "which attempt counts" mode (first, latest, best, and the sums the average needs), and the
 //! same for each skill's points. Views aggregate these rows and never scan raw attempts.
 //!
-//! Rolled up from those, per company and level (and per difficulty, approach or skill of the
-//! counted attempt), what every mode counts, and per company how many trainees played: the
-//! views across companies read these few rows instead of every trainee's.
+//! Rolled up from those, per company and level and per trainee (and per difficulty, approach or
+//! skill of the counted attempt), what every mode counts, and per company how many trainees
+//! played: views across companies, batches or trainees read these few rows instead of every
+//! result.
 //!
 //! Also an index of attempts by completion, for the dashboards' recent activity.
 //!
@@ -111,39 +112,55 @@ fn pick_name(pick: &str) -> &'static str {
     PICKS.into_iter().find(|p| *p == pick).unwrap_or("latest")
 }
 
-/// Fills `company_level_results` and `company_results` from `level_results`.
+/// Fills `company_level_results`, `trainee_results` and `company_results` from
+/// `level_results`.
 fn rollup_statements() -> Vec<String> {
-    let columns =
-        "company_id, level_id, mode, split, item, difficulty, results, attempts, score, max, best, last_played";
     let mut statements = Vec::new();
-    for mode in ["first", "latest", "best", "average"] {
-        let (score, max, pick) = counted(mode, false);
-        let sums = format!("COUNT(*), SUM(r.attempts), SUM({score}), SUM({max})");
-        statements.push(format!(
-            "INSERT INTO company_level_results ({columns})
-            SELECT r.company_id, r.level_id, '{mode}', '', r.level_id, '', {sums},
-                MAX(CASE WHEN {max} > 0 THEN {score} * 100.0 / ({max}) ELSE 0 END), MAX(r.latest_at)
-            FROM level_results r GROUP BY r.company_id, r.level_id"
-        ));
-        statements.push(format!(
-            "INSERT INTO company_level_results ({columns})
-            SELECT r.company_id, r.level_id, '{mode}', 'difficulty', r.level_id, r.{pick}_difficulty, {sums}, 0, NULL
-            FROM level_results r GROUP BY r.company_id, r.level_id, r.{pick}_difficulty"
-        ));
-        statements.push(format!(
-            "INSERT INTO company_level_results ({columns})
-            SELECT r.company_id, r.level_id, '{mode}', 'approach', r.{pick}_approach_id, '', {sums}, 0, NULL
-            FROM level_results r GROUP BY r.company_id, r.level_id, r.{pick}_approach_id"
-        ));
-        let (points, max, _) = counted(mode, true);
-        statements.push(format!(
-            "INSERT INTO company_level_results ({columns})
-            SELECT r.company_id, r.level_id, '{mode}', 'skill', s.skill_id, '',
-                COUNT(*), SUM(r.attempts), SUM({points}), SUM({max}), 0, NULL
-            FROM level_results r
-            JOIN level_result_skills s ON s.user_id = r.user_id AND s.level_id = r.level_id
-            GROUP BY r.company_id, r.level_id, s.skill_id"
-        ));
+    // Per owner: its table, its columns, the trainee's company, and what stands for an item
+    // where a split has none (one of the owner's columns).
+    for (table, owner, company, own_item) in [
+        ("company_level_results", "r.company_id, r.level_id", "", "r.level_id"),
+        ("trainee_results", "r.user_id", ", r.company_id", "r.user_id"),
+    ] {
+        let owner_columns = owner.replace("r.", "");
+        let company_column = company.replace("r.", "");
+        let columns = format!(
+            "{owner_columns}, mode, split, item, difficulty{company_column}, results, attempts, score, max, best, last_played"
+        );
+        // Postgres wants every selected column grouped; a trainee has one company.
+        let group = |more: &str| format!("GROUP BY {owner}{company}{more}");
+        for mode in ["first", "latest", "best", "average"] {
+            let (score, max, pick) = counted(mode, false);
+            let sums = format!("COUNT(*), SUM(r.attempts), SUM({score}), SUM({max})");
+            statements.push(format!(
+                "INSERT INTO {table} ({columns})
+                SELECT {owner}, '{mode}', '', {own_item}, ''{company}, {sums},
+                    MAX(CASE WHEN {max} > 0 THEN {score} * 100.0 / ({max}) ELSE 0 END), MAX(r.latest_at)
+                FROM level_results r {}",
+                group(""),
+            ));
+            statements.push(format!(
+                "INSERT INTO {table} ({columns})
+                SELECT {owner}, '{mode}', 'difficulty', {own_item}, r.{pick}_difficulty{company}, {sums}, 0, NULL
+                FROM level_results r {}",
+                group(&format!(", r.{pick}_difficulty")),
+            ));
+            statements.push(format!(
+                "INSERT INTO {table} ({columns})
+                SELECT {owner}, '{mode}', 'approach', r.{pick}_approach_id, ''{company}, {sums}, 0, NULL
+                FROM level_results r {}",
+                group(&format!(", r.{pick}_approach_id")),
+            ));
+            let (points, max, _) = counted(mode, true);
+            statements.push(format!(
+                "INSERT INTO {table} ({columns})
+                SELECT {owner}, '{mode}', 'skill', s.skill_id, ''{company},
+                    COUNT(*), SUM(r.attempts), SUM({points}), SUM({max}), 0, NULL
+                FROM level_results r
+                JOIN level_result_skills s ON s.user_id = r.user_id AND s.level_id = r.level_id {}",
+                group(", s.skill_id"),
+            ));
+        }
     }
     statements.push(
         "INSERT INTO company_results (company_id, trainees)
@@ -234,6 +251,29 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_index(index("company_level_results", &["mode", "split"], false)).await?;
+        // The same per trainee, across levels, with the trainee's company for scoping.
+        m.create_table(
+            Table::create()
+                .table("trainee_results")
+                .col(uuid("user_id"))
+                .col(string_len("mode", 8))
+                .col(string_len("split", 10))
+                .col(uuid("item"))
+                .col(string_len("difficulty", 16))
+                .col(uuid("company_id"))
+                .col(big_integer("results"))
+                .col(big_integer("attempts"))
+                .col(double("score"))
+                .col(double("max"))
+                .col(double("best"))
+                .col(timestamp_with_time_zone_null("last_played"))
+                .primary_key(Index::create().col("user_id").col("mode").col("split").col("item").col("difficulty"))
+                .foreign_key(&mut fk("trainee_results", "user_id", "users", ForeignKeyAction::Cascade))
+                .foreign_key(&mut fk("trainee_results", "company_id", "companies", ForeignKeyAction::Cascade))
+                .take(),
+        )
+        .await?;
+        m.create_index(index("trainee_results", &["company_id", "mode", "split"], false)).await?;
         // Per company: the trainees who played any level.
         m.create_table(
             Table::create()
@@ -256,7 +296,9 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
         m.drop_index(Index::drop().name("ix_attempts_completed_at").table("attempts").to_owned()).await?;
-        for table in ["company_results", "company_level_results", "level_result_skills", "level_results"] {
+        for table in
+            ["company_results", "trainee_results", "company_level_results", "level_result_skills", "level_results"]
+        {
             m.drop_table(Table::drop().table(table).take()).await?;
         }
         Ok(())

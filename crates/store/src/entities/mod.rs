@@ -33,5 +33,6 @@ pub mod server_settings;
 pub mod sessions;
 pub mod skills;
 pub mod throttle_hits;
+pub mod trainee_results;
 pub mod users;
 pub mod xapi_statements;

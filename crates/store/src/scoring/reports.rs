@@ -20,7 +20,7 @@ use crate::{
     Store,
     entities::{
         attempts, batch_members, batches, companies, company_level_results, company_results, level_result_skills,
-        level_results, users,
+        level_results, trainee_results, users,
     },
 };
 
@@ -162,7 +162,7 @@ fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
 /// The cells from the rollups per company and level, where the query can be answered from
 /// them: no batch, trainee or date narrows it, its rows are companies, levels or one total,
 /// and (without columns) it counts distinct trainees only over all levels.
-fn rollup_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<SelectStatement> {
+fn company_level_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<SelectStatement> {
     let filter = query.filter;
     let narrowed = filter.batch.is_some() || filter.user.is_some() || filter.from.is_some() || filter.to.is_some();
     let some_levels_trainees = query.split == Split::None && query.group != Group::Level && query.levels.is_some();
@@ -214,6 +214,75 @@ fn rollup_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<SelectStat
     Some(select)
 }
 
+/// The cells from the rollups per trainee, where the query can be answered from them: no
+/// level, chapter or date narrows it, and its rows and columns are not levels.
+fn trainee_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<SelectStatement> {
+    let filter = query.filter;
+    if filter.from.is_some() || filter.to.is_some() || query.levels.is_some() {
+        return None;
+    }
+    let (split, column) = match query.split {
+        Split::None => ("", None),
+        Split::Difficulty => ("difficulty", Some("t.difficulty")),
+        Split::Approach => ("approach", Some("t.item")),
+        Split::Skill => ("skill", Some("t.item")),
+        Split::Level => return None,
+    };
+    let mut select = Query::select();
+    select.from_as(trainee_results::Entity, Alias::new("t"));
+    let row = match query.group {
+        Group::All => None,
+        Group::Company => Some("t.company_id"),
+        Group::Trainee => Some("t.user_id"),
+        Group::Batch => {
+            select.join_as(
+                sea_orm::JoinType::InnerJoin,
+                batch_members::Entity,
+                Alias::new("bm"),
+                Expr::col((Alias::new("bm"), batch_members::Column::UserId))
+                    .equals((Alias::new("t"), Alias::new("user_id"))),
+            );
+            Some("bm.batch_id")
+        }
+        Group::Level => return None,
+    };
+    let t = |column: &str| Expr::col((Alias::new("t"), Alias::new(column)));
+    let mut cond =
+        Cond::all().add(t("mode").eq(filter.pick.as_str())).add(t("split").eq(split)).add(t("results").gt(0));
+    match reader {
+        Reader::All => {}
+        Reader::Companies(own) => cond = cond.add(t("company_id").is_in(own.iter().map(|c| c.as_uuid()))),
+        Reader::Trainee(user) => cond = cond.add(t("user_id").eq(user.as_uuid())),
+    }
+    if let Some(company) = filter.company {
+        cond = cond.add(t("company_id").eq(company.as_uuid()));
+    }
+    if let Some(user) = filter.user {
+        cond = cond.add(t("user_id").eq(user.as_uuid()));
+    }
+    if let Some(batch) = filter.batch {
+        cond = cond.add(t("user_id").in_subquery(members_of(batch)));
+        if query.group == Group::Batch {
+            cond = cond.add(Expr::col((Alias::new("bm"), batch_members::Column::BatchId)).eq(batch.as_uuid()));
+        }
+    }
+    for (name, expr) in [("row_id", row), ("column_key", column)] {
+        if let Some(expr) = expr {
+            select.expr_as(Expr::cust(expr), Alias::new(name)).add_group_by([Expr::cust(expr)]);
+        }
+    }
+    select
+        .expr_as(Expr::cust("CAST(SUM(t.results) AS BIGINT)"), Alias::new("results"))
+        .expr_as(Expr::cust("COUNT(DISTINCT t.user_id)"), Alias::new("trainees"))
+        .expr_as(Expr::cust("CAST(SUM(t.attempts) AS BIGINT)"), Alias::new("attempts"))
+        .expr_as(Expr::cust("CAST(SUM(t.score) AS DOUBLE PRECISION)"), Alias::new("score"))
+        .expr_as(Expr::cust("CAST(SUM(t.max) AS DOUBLE PRECISION)"), Alias::new("max"))
+        .expr_as(Expr::cust("CAST(MAX(t.best) AS DOUBLE PRECISION)"), Alias::new("best"))
+        .expr_as(Expr::cust("MAX(t.last_played)"), Alias::new("last_played"))
+        .cond_where(cond);
+    Some(select)
+}
+
 impl Store {
     /// The trainees who played, per company the reader sees (and the filter names).
     async fn trainees_per_company(&self, reader: &Reader, filter: &Filter) -> anyhow::Result<HashMap<Uuid, u64>> {
@@ -230,14 +299,17 @@ impl Store {
 
 impl ReportStore for Store {
     async fn cells(&self, reader: &Reader, query: &CellQuery<'_>) -> anyhow::Result<Vec<Cell>> {
-        let rollup = rollup_statement(reader, query);
-        let trainees = match (&rollup, query.split, query.group) {
+        // The fewest rows that answer: per company and level, per trainee, per result.
+        let per_company_level = company_level_statement(reader, query);
+        let trainees = match (&per_company_level, query.split, query.group) {
             (Some(_), Split::None, Group::Company | Group::All) => {
                 Some(self.trainees_per_company(reader, query.filter).await?)
             }
             _ => None,
         };
-        let statement = rollup.unwrap_or_else(|| cells_statement(reader, query));
+        let statement = per_company_level
+            .or_else(|| trainee_statement(reader, query))
+            .unwrap_or_else(|| cells_statement(reader, query));
         let keyed_by_text = query.split == Split::Difficulty;
         let mut cells = Vec::new();
         for row in self.db.query_all(&statement).await? {
@@ -325,7 +397,7 @@ impl ReportStore for Store {
         let cond = attempt_conditions(reader, filter, levels);
         // Counting a provider's millions of attempts takes long; the rollups know how many.
         let per_level = CellQuery { group: Group::Level, split: Split::None, filter, levels };
-        let total = match rollup_statement(reader, &per_level) {
+        let total = match company_level_statement(reader, &per_level) {
             Some(rollup) => {
                 let mut total = 0;
                 for row in self.db.query_all(&rollup).await? {

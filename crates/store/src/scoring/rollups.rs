@@ -1,10 +1,11 @@
-//! Keeping `company_level_results` and `company_results` up to date with `level_results`, in
-//! the same transaction: each changed result takes back what it counted before and adds what
-//! it counts now. Sums move exactly; a highest share or last play that may have fallen with
-//! a result is recomputed from that company's results at that level.
+//! Keeping `company_level_results` (per company and level), `trainee_results` (per trainee)
+//! and `company_results` (trainees who played, per company) up to date with `level_results`,
+//! in the same transaction: each changed result takes back what it counted before and adds
+//! what it counts now. Sums move exactly; a highest share or last play that may have fallen
+//! with a result is looked for again among the owner's results.
 //!
 //! Rollup rows are written in key order after every result row is locked, so two processes
-//! folding attempts of one company and level wait for each other instead of deadlocking.
+//! folding attempts of one owner wait for each other instead of deadlocking.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -17,9 +18,7 @@ use time::{OffsetDateTime, UtcOffset};
 use uuid::Uuid;
 
 use super::reports::measures;
-use crate::entities::{
-    company_level_results as rollups, company_results, level_result_skills as result_skills, level_results,
-};
+use crate::entities::{company_results, level_result_skills as result_skills, level_results};
 
 /// Rollup rows a statement: 12 columns each.
 const ROWS_PER_STATEMENT: usize = 1_000;
@@ -128,11 +127,40 @@ impl Counted {
     }
 }
 
-/// A rollup row's key: company, level, mode (index into [`Pick::ALL`]), split, item, difficulty.
-type Key = (Uuid, Uuid, usize, &'static str, Uuid, String);
+/// A rollup table: its rows are owned by a company and level, or by a trainee.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rollup {
+    /// `company_level_results`.
+    CompanyLevel,
+    /// `trainee_results` (rows also name the trainee's company, for scoping).
+    Trainee,
+}
+
+impl Rollup {
+    const fn table(self) -> &'static str {
+        match self {
+            Self::CompanyLevel => "company_level_results",
+            Self::Trainee => "trainee_results",
+        }
+    }
+
+    /// The owner's columns, then its results' columns in `level_results`.
+    const fn owner(self) -> &'static [&'static str] {
+        match self {
+            Self::CompanyLevel => &["company_id", "level_id"],
+            Self::Trainee => &["user_id"],
+        }
+    }
+}
+
+/// A rollup row's key: its owner (company and level, or trainee and nil), mode (index into
+/// [`Pick::ALL`]), split, item, difficulty.
+type Key = ([Uuid; 2], usize, &'static str, Uuid, String);
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Amount {
+    /// The trainee's company, for [`Rollup::Trainee`] rows.
+    company: Uuid,
     results: i64,
     attempts: i64,
     score: f64,
@@ -141,18 +169,21 @@ struct Amount {
     last_played: Option<OffsetDateTime>,
 }
 
-/// Adds (`sign` 1) or takes back (`sign` -1) what `counted` counts at `level`.
-fn count(deltas: &mut BTreeMap<Key, Amount>, level: Uuid, counted: &Counted, sign: i64) {
+/// Adds (`sign` 1) or takes back (`sign` -1) what `counted` counts, to the row of `owner`;
+/// `item` stands for the owner where a split has no item of its own.
+fn count(deltas: &mut BTreeMap<Key, Amount>, owner: [Uuid; 2], item: Uuid, counted: &Counted, sign: i64) {
     #[allow(clippy::cast_precision_loss, reason = "the sign")]
     let f = sign as f64;
     for (m, (score, max, difficulty, approach)) in counted.modes.iter().enumerate() {
         let keys = [
-            ("", level, String::new()),
-            ("difficulty", level, difficulty.clone()),
-            ("approach", *approach, String::new()),
+            ("", item, String::new(), *score),
+            ("difficulty", item, difficulty.clone(), *score),
+            ("approach", *approach, String::new(), *score),
         ];
-        for (split, item, difficulty) in keys {
-            let amount = deltas.entry((counted.company, level, m, split, item, difficulty)).or_default();
+        let skills = counted.skills.iter().map(|(skill, points)| ("skill", *skill, String::new(), points[m]));
+        for (split, item, difficulty, score) in keys.into_iter().chain(skills) {
+            let amount = deltas.entry((owner, m, split, item, difficulty)).or_default();
+            amount.company = counted.company;
             amount.results += sign;
             amount.attempts += sign * counted.attempts;
             amount.score += f * score;
@@ -161,13 +192,6 @@ fn count(deltas: &mut BTreeMap<Key, Amount>, level: Uuid, counted: &Counted, sig
                 amount.best = amount.best.max(counted.share(m));
                 amount.last_played = Ord::max(amount.last_played, Some(counted.latest_at));
             }
-        }
-        for (skill, points) in &counted.skills {
-            let amount = deltas.entry((counted.company, level, m, "skill", *skill, String::new())).or_default();
-            amount.results += sign;
-            amount.attempts += sign * counted.attempts;
-            amount.score += f * points[m];
-            amount.max += f * max;
         }
     }
 }
@@ -178,85 +202,95 @@ pub(super) async fn apply(
     tx: &DatabaseTransaction,
     changes: &[(Pair, Option<Counted>, Option<Counted>)],
 ) -> anyhow::Result<()> {
-    let mut deltas: BTreeMap<Key, Amount> = BTreeMap::new();
-    // (company, level, mode) whose highest share or last play may have fallen, with the highest
-    // share a fallen result had (infinite when one left): only if that was the highest must it
-    // be looked for again.
-    let mut fallen: BTreeMap<(Uuid, Uuid, usize), f64> = BTreeMap::new();
-    for ((_, level), before, now) in changes {
-        if let Some(before) = before {
-            count(&mut deltas, *level, before, -1);
-            for m in 0..Pick::ALL.len() {
-                let moved = now.as_ref().is_none_or(|now| now.company != before.company);
-                if moved || now.as_ref().is_some_and(|now| now.share(m) < before.share(m)) {
-                    let share = if moved { f64::INFINITY } else { before.share(m) };
-                    let entry = fallen.entry((before.company, *level, m)).or_insert(share);
-                    *entry = entry.max(share);
+    for rollup in [Rollup::CompanyLevel, Rollup::Trainee] {
+        let owner = |(user, level): Pair, counted: &Counted| match rollup {
+            Rollup::CompanyLevel => ([counted.company, level], level),
+            Rollup::Trainee => ([user, Uuid::nil()], user),
+        };
+        let mut deltas: BTreeMap<Key, Amount> = BTreeMap::new();
+        // Owners and modes whose highest share or last play may have fallen, with the highest
+        // share a fallen result had (infinite when one left): only if that was the highest must
+        // it be looked for again.
+        let mut fallen: BTreeMap<([Uuid; 2], usize), f64> = BTreeMap::new();
+        for (pair, before, now) in changes {
+            if let Some(before) = before {
+                let (key, item) = owner(*pair, before);
+                count(&mut deltas, key, item, before, -1);
+                for m in 0..Pick::ALL.len() {
+                    let moved = now.as_ref().is_none_or(|now| owner(*pair, now).0 != key);
+                    if moved || now.as_ref().is_some_and(|now| now.share(m) < before.share(m)) {
+                        let share = if moved { f64::INFINITY } else { before.share(m) };
+                        let entry = fallen.entry((key, m)).or_insert(share);
+                        *entry = entry.max(share);
+                    }
                 }
             }
+            if let Some(now) = now {
+                let (key, item) = owner(*pair, now);
+                count(&mut deltas, key, item, now, 1);
+            }
         }
-        if let Some(now) = now {
-            count(&mut deltas, *level, now, 1);
-        }
+        write(tx, rollup, &deltas).await?;
+        recompute(tx, rollup, &fallen).await?;
     }
-    write(tx, &deltas).await?;
-    recompute(tx, &fallen).await?;
     count_trainees(tx, changes).await
 }
 
 /// Adds the deltas to their rows (a row appears with its first result).
-async fn write(tx: &DatabaseTransaction, deltas: &BTreeMap<Key, Amount>) -> anyhow::Result<()> {
-    use rollups::Column as C;
+async fn write(tx: &DatabaseTransaction, rollup: Rollup, deltas: &BTreeMap<Key, Amount>) -> anyhow::Result<()> {
+    let table = rollup.table();
     let greatest = if tx.get_database_backend() == DbBackend::Sqlite { "MAX" } else { "GREATEST" };
+    let owner = rollup.owner();
+    let key: Vec<&str> = owner.iter().copied().chain(["mode", "split", "item", "difficulty"]).collect();
+    let mut columns = key.clone();
+    if rollup == Rollup::Trainee {
+        columns.push("company_id");
+    }
+    columns.extend(["results", "attempts", "score", "max", "best", "last_played"]);
     let rows: Vec<_> = deltas.iter().collect();
     for chunk in rows.chunks(ROWS_PER_STATEMENT) {
         let mut insert = Query::insert();
-        insert.into_table(rollups::Entity).columns([
-            C::CompanyId,
-            C::LevelId,
-            C::Mode,
-            C::Split,
-            C::Item,
-            C::Difficulty,
-            C::Results,
-            C::Attempts,
-            C::Score,
-            C::Max,
-            C::Best,
-            C::LastPlayed,
-        ]);
-        for ((company, level, m, split, item, difficulty), a) in chunk {
-            insert.values([
-                Expr::val(*company),
-                Expr::val(*level),
+        insert.into_table(Alias::new(table)).columns(columns.iter().map(|c| Alias::new(*c)));
+        for ((ids, m, split, item, difficulty), a) in chunk {
+            let mut values: Vec<Expr> = ids[..owner.len()].iter().map(|id| Expr::val(*id)).collect();
+            values.extend([
                 Expr::val(Pick::ALL[*m].as_str()),
                 Expr::val(*split),
                 Expr::val(*item),
                 Expr::val(difficulty.as_str()),
+            ]);
+            if rollup == Rollup::Trainee {
+                values.push(Expr::val(a.company));
+            }
+            values.extend([
                 Expr::val(a.results),
                 Expr::val(a.attempts),
                 Expr::val(a.score),
                 Expr::val(a.max),
                 Expr::val(a.best),
                 Expr::val(a.last_played.map(|at| at.to_offset(UtcOffset::UTC))),
-            ])?;
+            ]);
+            insert.values(values)?;
         }
-        let add = |column: &str| Expr::cust(format!("company_level_results.{column} + excluded.{column}"));
-        // SQLite's two-argument MAX is NULL when either is; COALESCE makes both engines agree.
-        let latest = Expr::cust(format!(
-            "{greatest}(COALESCE(company_level_results.last_played, excluded.last_played), \
-             COALESCE(excluded.last_played, company_level_results.last_played))"
-        ));
-        insert.on_conflict(
-            OnConflict::columns([C::CompanyId, C::LevelId, C::Mode, C::Split, C::Item, C::Difficulty])
-                .value(C::Results, add("results"))
-                .value(C::Attempts, add("attempts"))
-                .value(C::Score, add("score"))
-                .value(C::Max, add("max"))
-                .value(C::Best, Expr::cust(format!("{greatest}(company_level_results.best, excluded.best)")))
-                .value(C::LastPlayed, latest)
-                .to_owned(),
-        );
+        let add = |column: &str| Expr::cust(format!("{table}.{column} + excluded.{column}"));
+        let mut on_conflict = OnConflict::columns(key.iter().map(|c| Alias::new(*c)));
+        for column in ["results", "attempts", "score", "max"] {
+            on_conflict.value(Alias::new(column), add(column));
+        }
+        on_conflict
+            .value(Alias::new("best"), Expr::cust(format!("{greatest}({table}.best, excluded.best)")))
+            // SQLite's two-argument MAX is NULL when either is; COALESCE makes both engines agree.
+            .value(
+                Alias::new("last_played"),
+                Expr::cust(format!(
+                    "{greatest}(COALESCE({table}.last_played, excluded.last_played), \
+                     COALESCE(excluded.last_played, {table}.last_played))"
+                )),
+            );
+        if rollup == Rollup::Trainee {
+            on_conflict.value(Alias::new("company_id"), Expr::cust("excluded.company_id"));
+        }
+        insert.on_conflict(on_conflict);
         tx.execute(&insert).await?;
     }
     Ok(())
@@ -264,43 +298,50 @@ async fn write(tx: &DatabaseTransaction, deltas: &BTreeMap<Key, Amount>) -> anyh
 
 /// Looks again for the highest share and last play where the result that may have held them
 /// fell or left.
-async fn recompute(tx: &DatabaseTransaction, fallen: &BTreeMap<(Uuid, Uuid, usize), f64>) -> anyhow::Result<()> {
-    use rollups::Column as C;
-    for (&(company, level, m), &share) in fallen {
+async fn recompute(
+    tx: &DatabaseTransaction,
+    rollup: Rollup,
+    fallen: &BTreeMap<([Uuid; 2], usize), f64>,
+) -> anyhow::Result<()> {
+    let col = |table: &str, column: &str| Expr::col((Alias::new(table), Alias::new(column)));
+    for (&(ids, m), &share) in fallen {
         let mode = Pick::ALL[m];
-        let row = || {
-            Cond::all()
-                .add(C::CompanyId.eq(company))
-                .add(C::LevelId.eq(level))
-                .add(C::Mode.eq(mode.as_str()))
-                .add(C::Split.eq(""))
+        let mut row =
+            Cond::all().add(col(rollup.table(), "mode").eq(mode.as_str())).add(col(rollup.table(), "split").eq(""));
+        for (column, id) in rollup.owner().iter().zip(ids) {
+            row = row.add(col(rollup.table(), column).eq(id));
+        }
+        let select = Query::select()
+            .column(Alias::new("best"))
+            .from(Alias::new(rollup.table()))
+            .cond_where(row.clone())
+            .to_owned();
+        let best: Option<f64> = match tx.query_one(&select).await? {
+            Some(found) => Some(found.try_get("", "best")?),
+            None => None,
         };
-        let best: Option<f64> =
-            rollups::Entity::find().select_only().column(C::Best).filter(row()).into_tuple().one(tx).await?;
         if best.is_some_and(|best| share < best - SAME_SHARE) {
             continue;
         }
         let (score, max) = measures(mode, false);
         let of_results = |aggregate: String| {
-            let r = |column: level_results::Column| Expr::col((Alias::new("r"), column));
-            let select = Query::select()
-                .expr(Expr::cust(aggregate))
-                .from_as(level_results::Entity, Alias::new("r"))
-                .and_where(r(level_results::Column::CompanyId).eq(company))
-                .and_where(r(level_results::Column::LevelId).eq(level))
-                .to_owned();
+            let mut select = Query::select();
+            select.expr(Expr::cust(aggregate)).from_as(level_results::Entity, Alias::new("r"));
+            for (column, id) in rollup.owner().iter().zip(ids) {
+                select.and_where(col("r", column).eq(id));
+            }
             Expr::SubQuery(None, Box::new(select.into()))
         };
         let update = Query::update()
-            .table(rollups::Entity)
+            .table(Alias::new(rollup.table()))
             .value(
-                C::Best,
+                Alias::new("best"),
                 of_results(format!(
                     "CAST(COALESCE(MAX(CASE WHEN {max} > 0 THEN {score} * 100.0 / ({max}) ELSE 0 END), 0) AS DOUBLE PRECISION)"
                 )),
             )
-            .value(C::LastPlayed, of_results("MAX(r.latest_at)".to_owned()))
-            .cond_where(row())
+            .value(Alias::new("last_played"), of_results("MAX(r.latest_at)".to_owned()))
+            .cond_where(row)
             .to_owned();
         tx.execute(&update).await?;
     }
