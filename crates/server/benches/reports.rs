@@ -123,11 +123,17 @@ async fn bench(backend: &str, database_url: Option<String>, size: Size) -> anyho
             let before = peak_memory_kib();
             let started = Instant::now();
             let url = format!("{}/api/v1/reports/scores/export.{format}?view=attempts{filter}", server.base);
-            let bytes = client.get(&url).bearer_auth(&token).send().await?.bytes().await?;
-            let lines = if format == "csv" { bytecount(&bytes) } else { 0 };
+            let mut response = client.get(&url).bearer_auth(&token).send().await?;
+            anyhow::ensure!(response.status().is_success(), "{url}: {}", response.status());
+            // Read as it comes, so that the peak is the server's, not this client's copy.
+            let (mut size, mut lines) = (0, 0);
+            while let Some(chunk) = response.chunk().await? {
+                size += chunk.len();
+                lines += bytecount(&chunk);
+            }
             println!(
                 "{backend:<10} export {format:<4} of {label:<20} {:>9} bytes{} in {:>6.1} s, peak memory +{} MiB",
-                bytes.len(),
+                size,
                 if format == "csv" { format!(" ({} rows)", lines.saturating_sub(1)) } else { String::new() },
                 started.elapsed().as_secs_f64(),
                 peak_memory_kib().saturating_sub(before) / 1024

@@ -141,7 +141,12 @@ fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
     }
     select
         .expr_as(Expr::cust("COUNT(*)"), Alias::new("results"))
-        .expr_as(Expr::cust("COUNT(DISTINCT r.user_id)"), Alias::new("trainees"))
+        // Only a view without columns shows trainees; counting them distinctly makes the
+        // database sort every group, which a column per level cannot afford.
+        .expr_as(
+            Expr::cust(if query.split == Split::None { "COUNT(DISTINCT r.user_id)" } else { "CAST(0 AS BIGINT)" }),
+            Alias::new("trainees"),
+        )
         .expr_as(Expr::cust("CAST(SUM(r.attempts) AS BIGINT)"), Alias::new("attempts"))
         .expr_as(Expr::cust(format!("CAST(SUM({score}) AS DOUBLE PRECISION)")), Alias::new("score"))
         .expr_as(Expr::cust(format!("CAST(SUM({max}) AS DOUBLE PRECISION)")), Alias::new("max"))
@@ -543,7 +548,6 @@ impl AttemptSort {
     /// The attempts after `last` in this order.
     fn beyond(self, last: &AttemptLine) -> Cond {
         use attempts::Column as A;
-        let op = if self.descending { BinOper::SmallerThan } else { BinOper::GreaterThan };
         let (key, value): (Expr, sea_orm::Value) = match self.key {
             SortKey::Score => (Expr::col((attempts::Entity, A::Score)), i64::from(last.score).into()),
             SortKey::Duration => {
@@ -553,8 +557,17 @@ impl AttemptSort {
             SortKey::Percent => (Expr::cust(PERCENT), (f64::from(last.score) / f64::from(last.max_score)).into()),
         };
         let id = Expr::col((attempts::Entity, A::Id));
-        Cond::any()
-            .add(key.clone().binary(op, value.clone()))
-            .add(Cond::all().add(key.eq(value)).add(id.binary(op, last.id.as_uuid())))
+        let (op, or_equal) = if self.descending {
+            (BinOper::SmallerThan, BinOper::SmallerThanOrEqual)
+        } else {
+            (BinOper::GreaterThan, BinOper::GreaterThanOrEqual)
+        };
+        // The plain bound lets the database start its index scan at the last line instead of
+        // walking past every line already sent (which made each chunk slower than the last).
+        Cond::all().add(key.clone().binary(or_equal, value.clone())).add(
+            Cond::any()
+                .add(key.clone().binary(op, value.clone()))
+                .add(Cond::all().add(key.eq(value)).add(id.binary(op, last.id.as_uuid()))),
+        )
     }
 }
