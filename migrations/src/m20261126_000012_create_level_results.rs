@@ -132,6 +132,8 @@ fn rollup_statements() -> Vec<String> {
         for mode in ["first", "latest", "best", "average"] {
             let (score, max, pick) = counted(mode, false);
             let sums = format!("COUNT(*), SUM(r.attempts), SUM({score}), SUM({max})");
+            // Attempts are only shown without a split.
+            let split_sums = format!("COUNT(*), 0, SUM({score}), SUM({max})");
             statements.push(format!(
                 "INSERT INTO {table} ({columns})
                 SELECT {owner}, '{mode}', '', {own_item}, ''{company}, {sums},
@@ -141,13 +143,13 @@ fn rollup_statements() -> Vec<String> {
             ));
             statements.push(format!(
                 "INSERT INTO {table} ({columns})
-                SELECT {owner}, '{mode}', 'difficulty', {own_item}, r.{pick}_difficulty{company}, {sums}, 0, NULL
+                SELECT {owner}, '{mode}', 'difficulty', {own_item}, r.{pick}_difficulty{company}, {split_sums}, 0, NULL
                 FROM level_results r {}",
                 group(&format!(", r.{pick}_difficulty")),
             ));
             statements.push(format!(
                 "INSERT INTO {table} ({columns})
-                SELECT {owner}, '{mode}', 'approach', r.{pick}_approach_id, ''{company}, {sums}, 0, NULL
+                SELECT {owner}, '{mode}', 'approach', r.{pick}_approach_id, ''{company}, {split_sums}, 0, NULL
                 FROM level_results r {}",
                 group(&format!(", r.{pick}_approach_id")),
             ));
@@ -155,7 +157,7 @@ fn rollup_statements() -> Vec<String> {
             statements.push(format!(
                 "INSERT INTO {table} ({columns})
                 SELECT {owner}, '{mode}', 'skill', s.skill_id, ''{company},
-                    COUNT(*), SUM(r.attempts), SUM({points}), SUM({max}), 0, NULL
+                    COUNT(*), 0, SUM({points}), SUM({max}), 0, NULL
                 FROM level_results r
                 JOIN level_result_skills s ON s.user_id = r.user_id AND s.level_id = r.level_id {}",
                 group(", s.skill_id"),

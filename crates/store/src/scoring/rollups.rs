@@ -169,6 +169,17 @@ struct Amount {
     last_played: Option<OffsetDateTime>,
 }
 
+impl Amount {
+    fn is_nothing(&self) -> bool {
+        self.results == 0
+            && self.attempts == 0
+            && self.score == 0.0
+            && self.max == 0.0
+            && self.best == 0.0
+            && self.last_played.is_none()
+    }
+}
+
 /// Adds (`sign` 1) or takes back (`sign` -1) what `counted` counts, to the row of `owner`;
 /// `item` stands for the owner where a split has no item of its own.
 fn count(deltas: &mut BTreeMap<Key, Amount>, owner: [Uuid; 2], item: Uuid, counted: &Counted, sign: i64) {
@@ -185,12 +196,15 @@ fn count(deltas: &mut BTreeMap<Key, Amount>, owner: [Uuid; 2], item: Uuid, count
             let amount = deltas.entry((owner, m, split, item, difficulty)).or_default();
             amount.company = counted.company;
             amount.results += sign;
-            amount.attempts += sign * counted.attempts;
             amount.score += f * score;
             amount.max += f * max;
-            if sign > 0 && split.is_empty() {
-                amount.best = amount.best.max(counted.share(m));
-                amount.last_played = Ord::max(amount.last_played, Some(counted.latest_at));
+            // Attempts, the highest share and the last play are only shown without a split.
+            if split.is_empty() {
+                amount.attempts += sign * counted.attempts;
+                if sign > 0 {
+                    amount.best = amount.best.max(counted.share(m));
+                    amount.last_played = Ord::max(amount.last_played, Some(counted.latest_at));
+                }
             }
         }
     }
@@ -247,7 +261,9 @@ async fn write(tx: &DatabaseTransaction, rollup: Rollup, deltas: &BTreeMap<Key, 
         columns.push("company_id");
     }
     columns.extend(["results", "attempts", "score", "max", "best", "last_played"]);
-    let rows: Vec<_> = deltas.iter().collect();
+    // A result whose counted attempt in a mode did not change moves nothing there (x - x is
+    // exactly 0); most of a new attempt's rows are such.
+    let rows: Vec<_> = deltas.iter().filter(|(_, a)| !a.is_nothing()).collect();
     for chunk in rows.chunks(ROWS_PER_STATEMENT) {
         let mut insert = Query::insert();
         insert.into_table(Alias::new(table)).columns(columns.iter().map(|c| Alias::new(*c)));
