@@ -302,9 +302,19 @@ impl ApiError {
     }
 
     /// An unexpected failure: logged with its cause chain, answered as a generic 500.
+    /// A database too busy to answer in time is `DATABASE_UNAVAILABLE` (503) instead, with a
+    /// `Retry-After`: the same request a moment later may well succeed.
     #[must_use]
     pub fn internal(source: impl Into<anyhow::Error>) -> Self {
-        Self { source: Some(source.into()), ..Self::new(ProblemCode::Internal) }
+        let source = source.into();
+        if kernel::busy::is_busy(&source) {
+            return Self {
+                retry_after: Some(time::Duration::seconds(1)),
+                source: Some(source),
+                ..Self::new(ProblemCode::DatabaseUnavailable)
+            };
+        }
+        Self { source: Some(source), ..Self::new(ProblemCode::Internal) }
     }
 
     #[must_use]

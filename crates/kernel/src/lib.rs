@@ -3,6 +3,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod audit;
+pub mod busy;
 pub mod clock;
 pub mod email;
 pub mod field_code;

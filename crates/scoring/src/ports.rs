@@ -189,6 +189,8 @@ pub struct CellQuery<'a> {
     pub filter: &'a Filter,
     /// Only these levels (a chapter or level filter); `None`: all.
     pub levels: Option<&'a [LevelId]>,
+    /// Only these rows (one page of them); `None`: all.
+    pub rows: Option<&'a [Uuid]>,
 }
 
 /// The columns a view splits its cells into.

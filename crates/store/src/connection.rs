@@ -51,10 +51,15 @@ impl Store {
                     .busy_timeout(Duration::from_secs(5))
                     .foreign_keys(true)
             });
-        } else if !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            // Like SQLite's busy timeout: a lock not had in 5 s fails (the caller hears "busy,
+            // try again") instead of holding the request and its connection indefinitely.
+            options.map_sqlx_postgres_opts(|o| o.options([("lock_timeout", "5s")]));
+        } else {
             return Err(ConnectError::UnsupportedUrl(url.to_owned()));
         }
         let db = Database::connect(options).await.map_err(ConnectError::Connect)?;
+        kernel::busy::recognise(crate::busy::waited_too_long);
         Ok(Self { db: Db::Pool(db) })
     }
 

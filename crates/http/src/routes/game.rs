@@ -173,6 +173,7 @@ pub struct AttemptBatchResult {
         (status = FORBIDDEN, description = "`FORBIDDEN`: not a `game` client, or a token without `play`; `NO_LICENCE`/`LICENCE_EXPIRED`: the trainee's seat", body = Problem, content_type = "application/problem+json"),
         (status = PAYLOAD_TOO_LARGE, description = "`PAYLOAD_TOO_LARGE`: the body is over 4 MiB", body = Problem, content_type = "application/problem+json"),
         (status = TOO_MANY_REQUESTS, description = "`RATE_LIMITED`: past the client's requests a minute; see `Retry-After`", body = Problem, content_type = "application/problem+json"),
+        (status = SERVICE_UNAVAILABLE, description = "`DATABASE_UNAVAILABLE`: the database was too busy to record the batch in time; nothing was stored, send it again after `Retry-After`", body = Problem, content_type = "application/problem+json"),
     ),
 )]
 #[post("/game/attempts")]

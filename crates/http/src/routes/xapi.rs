@@ -229,6 +229,7 @@ async fn about() -> web::Json<XapiAbout> {
         (status = CONFLICT, description = "`CONFLICT`: a statement id recorded before with other content; nothing was stored", body = Problem, content_type = "application/problem+json"),
         (status = PAYLOAD_TOO_LARGE, description = "`PAYLOAD_TOO_LARGE`: the body is over 4 MiB", body = Problem, content_type = "application/problem+json"),
         (status = TOO_MANY_REQUESTS, description = "`RATE_LIMITED`: past the client's requests a minute; see `Retry-After`", body = Problem, content_type = "application/problem+json"),
+        (status = SERVICE_UNAVAILABLE, description = "`DATABASE_UNAVAILABLE`: the database was too busy to record it in time; nothing was stored, send it again after `Retry-After`", body = Problem, content_type = "application/problem+json"),
     ),
 )]
 #[post("/xapi/statements")]
@@ -269,6 +270,7 @@ async fn post_statements(
         (status = CONFLICT, description = "`CONFLICT`: recorded before with other content", body = Problem, content_type = "application/problem+json"),
         (status = PAYLOAD_TOO_LARGE, description = "`PAYLOAD_TOO_LARGE`: the body is over 4 MiB", body = Problem, content_type = "application/problem+json"),
         (status = TOO_MANY_REQUESTS, description = "`RATE_LIMITED`: past the client's requests a minute; see `Retry-After`", body = Problem, content_type = "application/problem+json"),
+        (status = SERVICE_UNAVAILABLE, description = "`DATABASE_UNAVAILABLE`: the database was too busy to record it in time; nothing was stored, send it again after `Retry-After`", body = Problem, content_type = "application/problem+json"),
     ),
 )]
 #[put("/xapi/statements")]

@@ -94,6 +94,30 @@ impl LevelResult {
             skills,
         })
     }
+
+    /// This result with `more` attempts folded in: what [`Self::of`] gives for all of them,
+    /// worked out from the kept first, latest and best and the sums alone, so that recording
+    /// an attempt never reads a trainee's earlier ones.
+    #[must_use]
+    pub fn with(&self, more: &[Played]) -> Self {
+        // The kept picks carry every skill of the result, so the merged one keeps them all.
+        let kept = |played: &Played, points: fn(&SkillResult) -> u32| Played {
+            skill_points: self.skills.iter().map(|s| (s.skill, points(s))).collect(),
+            ..played.clone()
+        };
+        let mut candidates =
+            vec![kept(&self.first, |s| s.first), kept(&self.latest, |s| s.latest), kept(&self.best, |s| s.best)];
+        candidates.extend_from_slice(more);
+        let Some(mut merged) = Self::of(&candidates) else { return self.clone() };
+        merged.attempts = self.attempts.saturating_add(u32::try_from(more.len()).unwrap_or(u32::MAX));
+        merged.score_sum = self.score_sum + more.iter().map(|a| u64::from(a.score)).sum::<u64>();
+        merged.max_sum = self.max_sum + more.iter().map(|a| u64::from(a.max_score)).sum::<u64>();
+        for skill in &mut merged.skills {
+            let before = self.skills.iter().find(|s| s.skill == skill.skill).map_or(0, |s| s.sum);
+            skill.sum = before + more.iter().map(|a| u64::from(a.points(skill.skill))).sum::<u64>();
+        }
+        merged
+    }
 }
 
 #[cfg(test)]
@@ -139,5 +163,50 @@ mod tests {
         let of = |skill| result.skills.iter().find(|s| s.skill == skill).copied().unwrap();
         assert_eq!((of(a).best, of(a).latest, of(b).best, of(b).latest), (5, 0, 0, 7));
         assert!(LevelResult::of(&[]).is_none());
+    }
+
+    /// The picks' own points are in `skills` as well; `with` lists every skill on them.
+    fn picks_bare(mut r: LevelResult) -> LevelResult {
+        for pick in [&mut r.first, &mut r.latest, &mut r.best] {
+            pick.skill_points.clear();
+        }
+        r
+    }
+
+    #[test]
+    fn folding_attempts_into_a_result_gives_the_result_of_them_all() {
+        let skills = [SkillId::new(), SkillId::new(), SkillId::new()];
+        // A small deterministic generator: equal shares, equal instants and skills reported by
+        // only some attempts are all common.
+        let mut seed = 7_u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % n
+        };
+        for _ in 0..300 {
+            let count = 1 + next(6) as usize;
+            let attempts: Vec<Played> = (0..count)
+                .map(|_| {
+                    let at = datetime!(2026-11-01 10:00 UTC) + time::Duration::hours(next(4) as i64);
+                    let mut p = played(next(5) as u32 * 10, [50, 100][next(2) as usize], at, 0, skills[0]);
+                    p.skill_points.clear();
+                    for skill in skills {
+                        if next(2) == 0 {
+                            p.skill_points.push((skill, next(30) as u32));
+                        }
+                    }
+                    p
+                })
+                .collect();
+            let split = 1 + next(count as u64) as usize;
+            let (kept, more) = attempts.split_at(split.min(count));
+            let folded = LevelResult::of(kept).unwrap().with(more);
+            assert_eq!(
+                picks_bare(folded.clone()),
+                picks_bare(LevelResult::of(&attempts).unwrap()),
+                "{kept:?} then {more:?}"
+            );
+            assert_eq!(folded.attempts as usize, count);
+        }
     }
 }

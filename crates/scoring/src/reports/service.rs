@@ -2,7 +2,9 @@
 
 use std::collections::HashMap;
 
-use kernel::{ApiClientId, ApproachId, AuditAction, AuditEvent, Clock, LevelId, PageRequest, SortDirection, UserId};
+use kernel::{
+    ApiClientId, ApproachId, AuditAction, AuditEvent, Clock, LevelId, Page, PageRequest, SortDirection, UserId,
+};
 
 use super::{
     Cell, Column, Filter, Group, Reader, ReportQuery, Row, Table, Unit, Value, View, assemble, by_chapter, columns,
@@ -146,7 +148,52 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             let catalogue = self.store.catalogue().await?;
             return self.attempts(reader, query, &catalogue, page, locale).await;
         }
+        if pages_by_name(query, reader, page) {
+            return self.page_by_name(reader, query, page, search, locale).await;
+        }
         Ok(self.aggregated(reader, query, page, search, locale).await?.page(page))
+    }
+
+    /// One page of a view sorted by name whose every result has a cell: the rows are found
+    /// and named without their columns, and only the page's rows are split into columns (a
+    /// large company's trainees by level are tens of thousands of cells, a page a few hundred).
+    async fn page_by_name(
+        &self,
+        reader: &Reader,
+        query: &ReportQuery,
+        page: &PageRequest,
+        search: Option<&str>,
+        locale: &str,
+    ) -> anyhow::Result<Table> {
+        let catalogue = self.store.catalogue().await?;
+        let levels = selected_levels(&catalogue, query);
+        let group = query.rows(reader);
+        let mut cell_query =
+            CellQuery { group, split: Split::None, filter: &query.filter, levels: levels.as_deref(), rows: None };
+        let totals = self.store.cells(reader, &cell_query).await?;
+        let names = searched(self.names(reader, group, &totals, &catalogue, locale).await?, search);
+        let mut named: Vec<Row> = totals
+            .iter()
+            .filter_map(|cell| Some(Row { id: cell.row, label: names.get(&cell.row)?.clone(), cells: Vec::new() }))
+            .collect();
+        super::table::sort(&mut named, &[], page.sort.as_ref());
+        let total = named.len() as u64;
+        let on_page: Vec<uuid::Uuid> = named
+            .into_iter()
+            .skip(usize::try_from(page.offset()).unwrap_or(usize::MAX))
+            .take(usize::try_from(page.per_page()).unwrap_or(usize::MAX))
+            .map(|row| row.id)
+            .collect();
+        cell_query.split = split_of(query.view);
+        cell_query.rows = Some(&on_page);
+        let mut cells = self.store.cells(reader, &cell_query).await?;
+        if query.view == View::Chapter {
+            cells = by_chapter(cells, &catalogue);
+        }
+        let columns = columns(query.view, query.measure, group, &catalogue, locale);
+        let mut table = assemble(query, group, columns, &cells, &names, page.sort.as_ref(), locale);
+        table.rows = Page { items: table.rows.items, total, page: page.page(), per_page: page.per_page() };
+        Ok(table)
     }
 
     /// Every row of an aggregated view, sorted as `sort` says.
@@ -160,25 +207,21 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
     ) -> anyhow::Result<Table> {
         let catalogue = self.store.catalogue().await?;
         let levels = selected_levels(&catalogue, query);
-        let split = match query.view {
-            View::Overview | View::Attempts => Split::None,
-            View::Skill => Split::Skill,
-            View::Difficulty => Split::Difficulty,
-            View::Approach => Split::Approach,
-            View::Level | View::Chapter => Split::Level,
-        };
         let group = query.rows(reader);
-        let cell_query = CellQuery { group, split, filter: &query.filter, levels: levels.as_deref() };
+        let cell_query = CellQuery {
+            group,
+            split: split_of(query.view),
+            filter: &query.filter,
+            levels: levels.as_deref(),
+            rows: None,
+        };
         let mut cells = self.store.cells(reader, &cell_query).await?;
         if query.view == View::Chapter {
             cells = by_chapter(cells, &catalogue);
         }
         let names = self.names(reader, group, &cells, &catalogue, locale).await?;
         let columns = columns(query.view, query.measure, group, &catalogue, locale);
-        let names = match search.map(str::to_lowercase) {
-            Some(search) => names.into_iter().filter(|(_, name)| name.to_lowercase().contains(&search)).collect(),
-            None => names,
-        };
+        let names = searched(names, search);
         Ok(assemble(query, group, columns, &cells, &names, sort.sort.as_ref(), locale))
     }
 
@@ -303,6 +346,35 @@ impl AttemptNames {
 }
 
 /// The attempts view's columns.
+/// The columns `view` splits its cells into.
+const fn split_of(view: View) -> Split {
+    match view {
+        View::Overview | View::Attempts => Split::None,
+        View::Skill => Split::Skill,
+        View::Difficulty => Split::Difficulty,
+        View::Approach => Split::Approach,
+        View::Level | View::Chapter => Split::Level,
+    }
+}
+
+/// Whether [`Reports::page_by_name`] answers: the view is sorted by name (no column named),
+/// has many rows, and every result has a cell in it, so that its rows are exactly the rows
+/// of its totals (a result without skill points has no skill cell).
+fn pages_by_name(query: &ReportQuery, reader: &Reader, page: &PageRequest) -> bool {
+    let by_name = page.sort.as_ref().is_none_or(|(key, _)| key == "name");
+    let many_rows = matches!(query.rows(reader), Group::Company | Group::Batch | Group::Trainee);
+    let every_result = matches!(split_of(query.view), Split::Level | Split::Difficulty | Split::Approach);
+    by_name && many_rows && every_result
+}
+
+/// The names that hold `search` (any case).
+fn searched(names: HashMap<uuid::Uuid, String>, search: Option<&str>) -> HashMap<uuid::Uuid, String> {
+    match search.map(str::to_lowercase) {
+        Some(search) => names.into_iter().filter(|(_, name)| name.to_lowercase().contains(&search)).collect(),
+        None => names,
+    }
+}
+
 fn attempt_columns(locale: &str) -> Vec<Column> {
     let column = |key: &str, unit| Column { key: key.to_owned(), label: header(key, locale).to_owned(), unit };
     vec![

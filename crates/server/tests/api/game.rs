@@ -3,7 +3,7 @@
 
 use reqwest::Method;
 use sea_orm::{
-    ConnectionTrait,
+    ConnectionTrait, DbBackend, TransactionTrait,
     sea_query::{Expr, ExprTrait, Query},
 };
 use serde_json::{Value, json};
@@ -188,6 +188,27 @@ crate::on_both_databases! {
         assert_eq!(statuses(&again)[..3], ["duplicate", "duplicate", "conflict"]);
         assert_eq!(statuses(&again)[9], "duplicate");
         assert_eq!(app.count("attempts").await, 2);
+    }
+
+    async fn a_batch_the_database_cannot_take_in_time_is_refused_for_now_and_stored_when_sent_again(db: TestDb) {
+        let app = spawn_app(db).await;
+        let game = app.game().await;
+        let batch = vec![game.attempt("play-1", 70, app.clock_now())];
+        // Another writer holds what recording needs past the server's 5-second lock timeout.
+        let blocker = app.db.begin().await.unwrap();
+        let hold = match blocker.get_database_backend() {
+            DbBackend::Postgres => "LOCK TABLE attempts IN EXCLUSIVE MODE",
+            _ => "UPDATE companies SET name = name",
+        };
+        blocker.execute_unprepared(hold).await.unwrap();
+        let refused = app.post_attempts(&game.key, batch.clone()).await;
+        assert_eq!(refused.headers()["retry-after"], "1");
+        assert_problem(refused, 503, "DATABASE_UNAVAILABLE").await;
+        blocker.rollback().await.unwrap();
+
+        let answer = ok(app.post_attempts(&game.key, batch).await, 200).await;
+        assert_eq!(statuses(&answer), ["stored"]);
+        assert_eq!(app.count("attempts").await, 1);
     }
 
     async fn a_batch_must_be_a_batch_of_at_most_a_thousand(db: TestDb) {

@@ -504,6 +504,38 @@ crate::on_both_databases! {
         compare_everything(&app, &world, &sent).await;
     }
 
+    async fn small_pages_of_a_view_sorted_by_name_are_its_rows_in_order(db: TestDb) {
+        let app = spawn_app(db).await;
+        let world = world(&app).await;
+        let sent = world.random(&mut StdRng::seed_from_u64(17), 80, world.start + Duration::days(1));
+        assert!(world.send(&app, &sent, 0).await.iter().all(|s| s == "stored"));
+        for view in ["level", "chapter", "difficulty", "approach", "skill"] {
+            for (group, order, search) in [("trainee", "asc", ""), ("trainee", "desc", ""), ("batch", "desc", ""), ("trainee", "asc", "&q=E")] {
+                let path = |page: u64, per_page: u64| {
+                    format!("/api/v1/reports/scores?view={view}&group={group}&sort=name&order={order}{search}&page={page}&per_page={per_page}")
+                };
+                let whole = ok(call(&app, Method::GET, &path(1, 200), &world.root, None).await, 200).await;
+                let rows = whole["rows"].as_array().unwrap();
+                assert!(rows.len() > 3, "{view} by {group}: {} rows", rows.len());
+                let labels: Vec<String> = rows.iter().map(|r| r["label"].as_str().unwrap().to_lowercase()).collect();
+                let mut sorted = labels.clone();
+                sorted.sort();
+                if order == "desc" {
+                    sorted.reverse();
+                }
+                assert_eq!(labels, sorted, "{view} by {group}, {order}");
+                let mut paged = Vec::new();
+                for page in 1..=rows.len().div_ceil(3) as u64 + 1 {
+                    let part = ok(call(&app, Method::GET, &path(page, 3), &world.root, None).await, 200).await;
+                    assert_eq!(part["total"], whole["total"], "{view} by {group}, page {page}");
+                    paged.extend(part["rows"].as_array().unwrap().iter().cloned());
+                }
+                assert_eq!(&paged, rows, "{view} by {group}, {order}{search}: pages of 3 are the whole, in order");
+                assert_eq!(whole["total"].as_u64(), Some(rows.len() as u64));
+            }
+        }
+    }
+
     async fn an_export_walks_every_attempt_once_in_the_order_of_the_view(db: TestDb) {
         use kernel::{PageRequest, SortDirection};
         use scoring::{ReportStore, reports::{Filter, Reader}};

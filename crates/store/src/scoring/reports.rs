@@ -157,11 +157,19 @@ fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
             Alias::new("best"),
         )
         .expr_as(Expr::cust("MAX(r.latest_at)"), Alias::new("last_played"))
-        .cond_where(conditions(reader, filter, query.levels));
+        .cond_where(conditions(reader, filter, query.levels).add(only_rows(row, query)));
     if let Some(column) = column {
         select.add_group_by([Expr::cust(column)]);
     }
     select
+}
+
+/// `row IN` the query's rows, where it names some.
+fn only_rows(row: Option<&'static str>, query: &CellQuery<'_>) -> Cond {
+    match (row, query.rows) {
+        (Some(row), Some(ids)) => Cond::all().add(Expr::cust(row).is_in(ids.iter().copied())),
+        _ => Cond::all(),
+    }
 }
 
 /// The cells from the rollups per company and level, where the query can be answered from
@@ -215,7 +223,7 @@ fn company_level_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<Sel
         .expr_as(Expr::cust("CAST(SUM(c.max) AS DOUBLE PRECISION)"), Alias::new("max"))
         .expr_as(Expr::cust("CAST(MAX(c.best) AS DOUBLE PRECISION)"), Alias::new("best"))
         .expr_as(Expr::cust("MAX(c.last_played)"), Alias::new("last_played"))
-        .cond_where(cond);
+        .cond_where(cond.add(only_rows(row, query)));
     Some(select)
 }
 
@@ -284,7 +292,7 @@ fn trainee_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<SelectSta
         .expr_as(Expr::cust("CAST(SUM(t.max) AS DOUBLE PRECISION)"), Alias::new("max"))
         .expr_as(Expr::cust("CAST(MAX(t.best) AS DOUBLE PRECISION)"), Alias::new("best"))
         .expr_as(Expr::cust("MAX(t.last_played)"), Alias::new("last_played"))
-        .cond_where(cond);
+        .cond_where(cond.add(only_rows(row, query)));
     Some(select)
 }
 
@@ -401,7 +409,7 @@ impl ReportStore for Store {
     ) -> anyhow::Result<Page<AttemptLine>> {
         let cond = attempt_conditions(reader, filter, levels);
         // Counting a provider's millions of attempts takes long; the rollups know how many.
-        let per_level = CellQuery { group: Group::Level, split: Split::None, filter, levels };
+        let per_level = CellQuery { group: Group::Level, split: Split::None, filter, levels, rows: None };
         let total = match company_level_statement(reader, &per_level) {
             Some(rollup) => {
                 let mut total = 0;

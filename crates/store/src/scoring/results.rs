@@ -1,49 +1,52 @@
 //! Keeping `level_results` and `level_result_skills` up to date in the transaction that
 //! records attempts, so that every report reads what counts instead of the raw attempts.
 //!
-//! Each touched (trainee, level) is recomputed from all of its attempts, which makes a late
-//! or out-of-order attempt as right as a timely one. Two processes recording attempts of one
-//! trainee and level must not each fold in only their own: the result rows are written
-//! (locked) first, in key order, and the attempts read after, so on PostgreSQL the second
-//! process waits for the first to commit and then reads both attempts.
+//! Each touched (trainee, level) folds the new attempts into its stored result
+//! ([`LevelResult::with`]): first, latest and best are decided by play order and share of
+//! the maximum, so a late or out-of-order attempt is as right as a timely one, and recording
+//! never reads a trainee's earlier attempts. Two processes recording attempts of one trainee
+//! and level must not each fold in only their own: the result rows are written (locked)
+//! first, in key order, and read after, so on PostgreSQL the second process waits for the
+//! first to commit and then folds into its result.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use kernel::{ApproachId, AttemptId, SkillId};
+use kernel::{ApproachId, AttemptId};
 use scoring::{
     Attempt, Difficulty,
-    reports::{LevelResult, Played},
+    reports::{LevelResult, Played, SkillResult},
 };
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect,
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
     sea_query::{Expr, ExprTrait, IntoColumnRef, OnConflict, Query},
 };
 use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::rollups::{self, Counted, Pair};
-use crate::entities::{attempt_skill_points as points, attempts, level_result_skills as result_skills, level_results};
+use crate::entities::{level_result_skills as result_skills, level_results};
 
 /// Pairs a statement: two bound parameters each, well under SQLite's limit.
 const PAIRS_PER_STATEMENT: usize = 2_000;
 /// Result rows a statement: 24 columns each.
 const RESULTS_PER_STATEMENT: usize = 1_000;
 
-/// Recomputes the results of every trainee and level that `recorded` (attempts just written
-/// in `tx`) touch.
+/// A result and the company its latest attempt was played in.
+type Owned = (Uuid, LevelResult);
+
+/// Folds `recorded` (attempts just written in `tx`) into the results of every trainee and
+/// level they touch.
 pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> anyhow::Result<()> {
-    let mut touched: BTreeMap<Pair, &Attempt> = BTreeMap::new();
+    let mut touched: BTreeMap<Pair, Vec<&Attempt>> = BTreeMap::new();
     for attempt in recorded {
-        touched.entry((attempt.report.trainee.as_uuid(), attempt.report.level.as_uuid())).or_insert(attempt);
-    }
-    if touched.is_empty() {
-        return Ok(());
+        touched.entry((attempt.report.trainee.as_uuid(), attempt.report.level.as_uuid())).or_default().push(attempt);
     }
     // Lock: each touched row exists and is ours until commit (a placeholder from one of the new
     // attempts where there was none; an existing row is left as it is).
     let placeholders: Vec<(Pair, Uuid, LevelResult)> = touched
         .iter()
-        .filter_map(|(pair, attempt)| {
+        .filter_map(|(pair, attempts)| {
+            let attempt = attempts.first()?;
             LevelResult::of(&[played(attempt)]).map(|result| (*pair, attempt.company.as_uuid(), result))
         })
         .collect();
@@ -51,106 +54,45 @@ pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> 
 
     let pairs: Vec<Pair> = touched.keys().copied().collect();
     let recorded_ids: HashSet<Uuid> = recorded.iter().map(|a| a.id.as_uuid()).collect();
-    let before = counted_before(tx, &pairs, &recorded_ids).await?;
-    let mut companies: HashMap<Pair, Uuid> = HashMap::new();
-    let mut plays: HashMap<Pair, Vec<Played>> = HashMap::new();
-    for chunk in pairs.chunks(PAIRS_PER_STATEMENT) {
-        let (users, levels) = sides(chunk);
-        // The lists lead the database to the (user, level) index; the pairs then narrow to
-        // exactly the touched ones (row values alone are not indexed by every database).
-        let rows = attempts::Entity::find()
-            .filter(attempts::Column::UserId.is_in(users))
-            .filter(attempts::Column::LevelId.is_in(levels))
-            .filter(among(attempts::Column::UserId, attempts::Column::LevelId, chunk))
-            .all(tx)
-            .await?;
-        let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
-        let mut skill_points: HashMap<Uuid, Vec<(SkillId, u32)>> = HashMap::new();
-        for ids in ids.chunks(PAIRS_PER_STATEMENT * 2) {
-            let found: Vec<(Uuid, Uuid, i32)> = points::Entity::find()
-                .select_only()
-                .columns([points::Column::AttemptId, points::Column::SkillId, points::Column::Points])
-                .filter(points::Column::AttemptId.is_in(ids.iter().copied()))
-                .into_tuple()
-                .all(tx)
-                .await?;
-            for (attempt, skill, points) in found {
-                skill_points.entry(attempt).or_default().push((skill.into(), u32::try_from(points)?));
-            }
-        }
-        for row in rows {
-            let pair = (row.user_id, row.level_id);
-            // The company the latest attempt was played in, as the attempts themselves keep it.
-            let latest = plays.get(&pair).and_then(|p| p.iter().map(|p| p.completed_at).max());
-            if latest.is_none_or(|latest| row.completed_at >= latest) {
-                companies.insert(pair, row.company_id);
-            }
-            plays.entry(pair).or_default().push(Played {
-                attempt: AttemptId::from(row.id),
-                score: u32::try_from(row.score)?,
-                max_score: u32::try_from(row.max_score)?,
-                completed_at: row.completed_at,
-                difficulty: Difficulty::parse(&row.difficulty)
-                    .ok_or_else(|| anyhow::anyhow!("attempt {} has difficulty {:?}", row.id, row.difficulty))?,
-                approach: ApproachId::from(row.approach_id),
-                skill_points: skill_points.remove(&row.id).unwrap_or_default(),
-            });
-        }
-    }
-    let results: Vec<(Pair, Uuid, LevelResult)> = pairs
+    let mut before = stored(tx, &pairs, &recorded_ids).await?;
+    let results: Vec<(Pair, Uuid, LevelResult)> = touched
         .iter()
-        .filter_map(|pair| {
-            let result = LevelResult::of(plays.get(pair)?)?;
-            Some((*pair, *companies.get(pair)?, result))
+        .filter_map(|(pair, attempts)| {
+            let plays: Vec<Played> = attempts.iter().map(|a| played(a)).collect();
+            let kept = before.get(pair);
+            let result = kept.map_or_else(|| LevelResult::of(&plays), |(_, kept)| Some(kept.with(&plays)))?;
+            let company = match attempts.iter().find(|a| a.id == result.latest.attempt) {
+                Some(latest) => latest.company.as_uuid(),
+                None => kept?.0,
+            };
+            Some((*pair, company, result))
         })
         .collect();
     write_results(tx, &results, true).await?;
+    write_skills(tx, &results).await?;
 
-    for chunk in pairs.chunks(PAIRS_PER_STATEMENT) {
-        let (users, levels) = sides(chunk);
-        result_skills::Entity::delete_many()
-            .filter(result_skills::Column::UserId.is_in(users))
-            .filter(result_skills::Column::LevelId.is_in(levels))
-            .filter(among(result_skills::Column::UserId, result_skills::Column::LevelId, chunk))
-            .exec(tx)
-            .await?;
-    }
-    let skill_rows: Vec<result_skills::ActiveModel> = results
+    let changes: Vec<_> = results
         .iter()
-        .flat_map(|((user, level), company, result)| {
-            result.skills.iter().map(move |s| result_skills::ActiveModel {
-                user_id: sea_orm::Set(*user),
-                level_id: sea_orm::Set(*level),
-                skill_id: sea_orm::Set(s.skill.as_uuid()),
-                company_id: sea_orm::Set(*company),
-                first_points: sea_orm::Set(points_column(s.first)),
-                latest_points: sea_orm::Set(points_column(s.latest)),
-                best_points: sea_orm::Set(points_column(s.best)),
-                points_sum: sea_orm::Set(i64::try_from(s.sum).unwrap_or(i64::MAX)),
-            })
+        .map(|(pair, company, result)| {
+            let before = before.remove(pair).map(|(company, kept)| Counted::of_result(company, &kept));
+            (*pair, before, Some(Counted::of_result(*company, result)))
         })
         .collect();
-    for chunk in skill_rows.chunks(RESULTS_PER_STATEMENT * 2) {
-        result_skills::Entity::insert_many(chunk.to_vec()).exec(tx).await?;
-    }
-
-    let mut now: HashMap<Pair, Counted> =
-        results.iter().map(|(pair, company, result)| (*pair, Counted::of_result(*company, result))).collect();
-    let mut before = before;
-    let changes: Vec<_> = pairs.iter().map(|pair| (*pair, before.remove(pair), now.remove(pair))).collect();
     rollups::apply(tx, &changes).await
 }
 
-/// What the touched pairs' results counted before this transaction; a placeholder row (its
+/// The touched pairs' results as they stood before this transaction; a placeholder row (its
 /// attempt is one just recorded) is no result.
-async fn counted_before(
+async fn stored(
     tx: &DatabaseTransaction,
     pairs: &[Pair],
     recorded: &HashSet<Uuid>,
-) -> anyhow::Result<HashMap<Pair, Counted>> {
-    let mut before = HashMap::new();
+) -> anyhow::Result<HashMap<Pair, Owned>> {
+    let mut found = HashMap::new();
     for chunk in pairs.chunks(PAIRS_PER_STATEMENT) {
         let (users, levels) = sides(chunk);
+        // The lists lead the database to the primary key; the pairs then narrow to exactly
+        // the touched ones (row values alone are not indexed by every database).
         let rows = level_results::Entity::find()
             .filter(level_results::Column::UserId.is_in(users.clone()))
             .filter(level_results::Column::LevelId.is_in(levels.clone()))
@@ -169,10 +111,101 @@ async fn counted_before(
         }
         for row in rows.into_iter().filter(|row| !recorded.contains(&row.best_attempt_id)) {
             let pair = (row.user_id, row.level_id);
-            before.insert(pair, Counted::of_row(&row, skills.get(&pair).map_or(&[], Vec::as_slice)));
+            let result = result_of(&row, skills.remove(&pair).unwrap_or_default())?;
+            found.insert(pair, (row.company_id, result));
         }
     }
-    Ok(before)
+    Ok(found)
+}
+
+/// A stored result as [`LevelResult`]; its picks' points are in `skills`.
+fn result_of(row: &level_results::Model, mut skills: Vec<result_skills::Model>) -> anyhow::Result<LevelResult> {
+    let pick = |attempt: Uuid, score: i32, max: i32, at: OffsetDateTime, difficulty: &str, approach: Uuid| {
+        anyhow::Ok(Played {
+            attempt: AttemptId::from(attempt),
+            score: u32::try_from(score)?,
+            max_score: u32::try_from(max)?,
+            completed_at: at,
+            difficulty: Difficulty::parse(difficulty)
+                .ok_or_else(|| anyhow::anyhow!("result of attempt {attempt} has difficulty {difficulty:?}"))?,
+            approach: ApproachId::from(approach),
+            skill_points: Vec::new(),
+        })
+    };
+    let r = row;
+    skills.sort_unstable_by_key(|s| s.skill_id);
+    Ok(LevelResult {
+        first: pick(
+            r.first_attempt_id,
+            r.first_score,
+            r.first_max,
+            r.first_at,
+            &r.first_difficulty,
+            r.first_approach_id,
+        )?,
+        latest: pick(
+            r.latest_attempt_id,
+            r.latest_score,
+            r.latest_max,
+            r.latest_at,
+            &r.latest_difficulty,
+            r.latest_approach_id,
+        )?,
+        best: pick(r.best_attempt_id, r.best_score, r.best_max, r.best_at, &r.best_difficulty, r.best_approach_id)?,
+        attempts: u32::try_from(r.attempts)?,
+        score_sum: u64::try_from(r.score_sum)?,
+        max_sum: u64::try_from(r.max_sum)?,
+        skills: skills
+            .iter()
+            .map(|s| {
+                anyhow::Ok(SkillResult {
+                    skill: s.skill_id.into(),
+                    first: u32::try_from(s.first_points)?,
+                    latest: u32::try_from(s.latest_points)?,
+                    best: u32::try_from(s.best_points)?,
+                    sum: u64::try_from(s.points_sum)?,
+                })
+            })
+            .collect::<anyhow::Result<_>>()?,
+    })
+}
+
+/// Writes the results' points per skill (a result's skills only ever grow).
+async fn write_skills(tx: &DatabaseTransaction, results: &[(Pair, Uuid, LevelResult)]) -> anyhow::Result<()> {
+    use result_skills::Column as C;
+    let rows: Vec<[Expr; 8]> = results
+        .iter()
+        .flat_map(|((user, level), company, result)| {
+            result.skills.iter().map(move |s| {
+                [
+                    Expr::val(*user),
+                    Expr::val(*level),
+                    Expr::val(s.skill.as_uuid()),
+                    Expr::val(*company),
+                    Expr::val(points_column(s.first)),
+                    Expr::val(points_column(s.latest)),
+                    Expr::val(points_column(s.best)),
+                    Expr::val(i64::try_from(s.sum).unwrap_or(i64::MAX)),
+                ]
+            })
+        })
+        .collect();
+    let columns =
+        [C::UserId, C::LevelId, C::SkillId, C::CompanyId, C::FirstPoints, C::LatestPoints, C::BestPoints, C::PointsSum];
+    for chunk in rows.chunks(RESULTS_PER_STATEMENT * 3) {
+        let mut insert = Query::insert();
+        insert.into_table(result_skills::Entity).columns(columns);
+        for row in chunk {
+            insert.values(row.clone())?;
+        }
+        insert.on_conflict(
+            OnConflict::columns([C::UserId, C::LevelId, C::SkillId])
+                .update_columns(columns.into_iter().skip(3))
+                .to_owned(),
+        );
+        tx.execute(&insert).await?;
+    }
+    Ok(())
 }
 
 /// `(user, level) IN pairs`.

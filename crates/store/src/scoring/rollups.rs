@@ -18,7 +18,7 @@ use time::{OffsetDateTime, UtcOffset};
 use uuid::Uuid;
 
 use super::reports::measures;
-use crate::entities::{company_results, level_result_skills as result_skills, level_results};
+use crate::entities::{company_results, level_results};
 
 /// Rollup rows a statement: 12 columns each.
 const ROWS_PER_STATEMENT: usize = 1_000;
@@ -41,6 +41,7 @@ pub(super) struct Counted {
 
 #[allow(clippy::cast_precision_loss, reason = "scores and sums are far below 2^52")]
 impl Counted {
+    /// What `r`, whose latest attempt was played in `company`, counts.
     pub(super) fn of_result(company: Uuid, r: &LevelResult) -> Self {
         let attempts = f64::from(r.attempts);
         let mode = |pick: Pick| -> (f64, f64, String, Uuid) {
@@ -71,50 +72,6 @@ impl Counted {
                         Pick::Average => s.sum as f64 / attempts,
                     });
                     (s.skill.as_uuid(), points)
-                })
-                .collect(),
-        }
-    }
-
-    pub(super) fn of_row(r: &level_results::Model, skills: &[result_skills::Model]) -> Self {
-        let attempts = f64::from(r.attempts);
-        let mode = |pick: Pick| -> (f64, f64, String, Uuid) {
-            match pick {
-                Pick::First => {
-                    (f64::from(r.first_score), f64::from(r.first_max), r.first_difficulty.clone(), r.first_approach_id)
-                }
-                Pick::Best => {
-                    (f64::from(r.best_score), f64::from(r.best_max), r.best_difficulty.clone(), r.best_approach_id)
-                }
-                Pick::Latest => (
-                    f64::from(r.latest_score),
-                    f64::from(r.latest_max),
-                    r.latest_difficulty.clone(),
-                    r.latest_approach_id,
-                ),
-                Pick::Average => (
-                    r.score_sum as f64 / attempts,
-                    r.max_sum as f64 / attempts,
-                    r.latest_difficulty.clone(),
-                    r.latest_approach_id,
-                ),
-            }
-        };
-        Self {
-            company: r.company_id,
-            attempts: i64::from(r.attempts),
-            latest_at: r.latest_at,
-            modes: Pick::ALL.map(mode),
-            skills: skills
-                .iter()
-                .map(|s| {
-                    let points = Pick::ALL.map(|pick| match pick {
-                        Pick::First => f64::from(s.first_points),
-                        Pick::Latest => f64::from(s.latest_points),
-                        Pick::Best => f64::from(s.best_points),
-                        Pick::Average => s.points_sum as f64 / attempts,
-                    });
-                    (s.skill_id, points)
                 })
                 .collect(),
         }

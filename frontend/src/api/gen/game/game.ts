@@ -71,7 +71,7 @@ export const postAttempts = async (attemptBatch: AttemptBatch, options?: Request
 
 
 
-export const getPostAttemptsMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
+export const getPostAttemptsMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof postAttempts>>, TError,{data: AttemptBatch}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof postAttempts>>, TError,{data: AttemptBatch}, TContext> => {
 
@@ -98,7 +98,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PostAttemptsMutationResult = NonNullable<Awaited<ReturnType<typeof postAttempts>>>
     export type PostAttemptsMutationBody = AttemptBatch
-    export type PostAttemptsMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>
+    export type PostAttemptsMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Reports played levels: a `game` API client for any trainee in its scope, or a game app
@@ -107,7 +107,7 @@ answers `trainee` `UNKNOWN`), recorded under the app's API client. Idempotent pe
 `external_id`: a batch may be resent after any failure. Every item is answered; the valid
 ones are committed before the answer, whatever the others are.
  */
-export const usePostAttempts = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
+export const usePostAttempts = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof postAttempts>>, TError,{data: AttemptBatch}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof postAttempts>>,

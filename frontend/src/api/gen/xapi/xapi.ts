@@ -285,7 +285,7 @@ export const putXapiStatement = async (xapiStatement: XapiStatement,
 
 
 
-export const getPutXapiStatementMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
+export const getPutXapiStatementMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof putXapiStatement>>, TError,{data: XapiStatement;params: PutXapiStatementParams}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof putXapiStatement>>, TError,{data: XapiStatement;params: PutXapiStatementParams}, TContext> => {
 
@@ -312,13 +312,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PutXapiStatementMutationResult = NonNullable<Awaited<ReturnType<typeof putXapiStatement>>>
     export type PutXapiStatementMutationBody = XapiStatement
-    export type PutXapiStatementMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>
+    export type PutXapiStatementMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Stores one xAPI statement under `statementId` (a `game` API client's key). Sending it
 again is harmless: the same content changes nothing; other content is `409 CONFLICT`.
  */
-export const usePutXapiStatement = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
+export const usePutXapiStatement = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof putXapiStatement>>, TError,{data: XapiStatement;params: PutXapiStatementParams}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof putXapiStatement>>,
@@ -360,7 +360,7 @@ export const postXapiStatements = async (xapiStatements: XapiStatements, options
 
 
 
-export const getPostXapiStatementsMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
+export const getPostXapiStatementsMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof postXapiStatements>>, TError,{data: XapiStatements}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof postXapiStatements>>, TError,{data: XapiStatements}, TContext> => {
 
@@ -387,7 +387,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PostXapiStatementsMutationResult = NonNullable<Awaited<ReturnType<typeof postXapiStatements>>>
     export type PostXapiStatementsMutationBody = XapiStatements
-    export type PostXapiStatementsMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>
+    export type PostXapiStatementsMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Stores one xAPI statement or an array of them (a `game` API client's key, as a bearer
@@ -395,7 +395,7 @@ token or as HTTP Basic credentials). An array is kept all or nothing: one statem
 refused refuses the request. Sending a statement again is harmless: the same id with the
 same content changes nothing; with other content it is `409 CONFLICT`.
  */
-export const usePostXapiStatements = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
+export const usePostXapiStatements = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof postXapiStatements>>, TError,{data: XapiStatements}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof postXapiStatements>>,
