@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use scoring::reports::{LevelResult, Pick};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseTransaction, DbBackend, EntityTrait, QueryFilter, QuerySelect,
-    sea_query::{Alias, Cond, Expr, ExprTrait, OnConflict, Query},
+    sea_query::{Alias, Cond, Expr, ExprTrait, OnConflict, Query, ValueTuple},
 };
 use time::{OffsetDateTime, UtcOffset};
 use uuid::Uuid;
@@ -22,6 +22,8 @@ use crate::entities::{company_results, level_results};
 
 /// Rollup rows a statement: 12 columns each.
 const ROWS_PER_STATEMENT: usize = 1_000;
+/// Owners a statement: at most two bound parameters each.
+const OWNERS_PER_STATEMENT: usize = 2_000;
 /// Shares closer than this are the same (one side may come from SQL, the other from Rust).
 const SAME_SHARE: f64 = 1e-9;
 
@@ -201,14 +203,28 @@ pub(super) async fn apply(
                 count(&mut deltas, key, item, now, 1);
             }
         }
-        write(tx, rollup, &deltas).await?;
+        upsert(tx, rollup, &deltas, Resolve::Add).await?;
         recompute(tx, rollup, &fallen).await?;
     }
     count_trainees(tx, changes).await
 }
 
-/// Adds the deltas to their rows (a row appears with its first result).
-async fn write(tx: &DatabaseTransaction, rollup: Rollup, deltas: &BTreeMap<Key, Amount>) -> anyhow::Result<()> {
+/// How [`upsert`] meets a row that is there.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Resolve {
+    /// Adds the amounts (a row appears with its first result).
+    Add,
+    /// Sets the highest share and last play, looked for again; the sums stay (the row is there).
+    Replace,
+}
+
+/// Writes amounts to their rows, as `resolve` says.
+async fn upsert(
+    tx: &DatabaseTransaction,
+    rollup: Rollup,
+    deltas: &BTreeMap<Key, Amount>,
+    resolve: Resolve,
+) -> anyhow::Result<()> {
     let table = rollup.table();
     let greatest = if tx.get_database_backend() == DbBackend::Sqlite { "MAX" } else { "GREATEST" };
     let owner = rollup.owner();
@@ -220,7 +236,7 @@ async fn write(tx: &DatabaseTransaction, rollup: Rollup, deltas: &BTreeMap<Key, 
     columns.extend(["results", "attempts", "score", "max", "best", "last_played"]);
     // A result whose counted attempt in a mode did not change moves nothing there (x - x is
     // exactly 0); most of a new attempt's rows are such.
-    let rows: Vec<_> = deltas.iter().filter(|(_, a)| !a.is_nothing()).collect();
+    let rows: Vec<_> = deltas.iter().filter(|(_, a)| resolve == Resolve::Replace || !a.is_nothing()).collect();
     for chunk in rows.chunks(ROWS_PER_STATEMENT) {
         let mut insert = Query::insert();
         insert.into_table(Alias::new(table)).columns(columns.iter().map(|c| Alias::new(*c)));
@@ -245,23 +261,27 @@ async fn write(tx: &DatabaseTransaction, rollup: Rollup, deltas: &BTreeMap<Key, 
             ]);
             insert.values(values)?;
         }
-        let add = |column: &str| Expr::cust(format!("{table}.{column} + excluded.{column}"));
         let mut on_conflict = OnConflict::columns(key.iter().map(|c| Alias::new(*c)));
-        for column in ["results", "attempts", "score", "max"] {
-            on_conflict.value(Alias::new(column), add(column));
-        }
-        on_conflict
-            .value(Alias::new("best"), Expr::cust(format!("{greatest}({table}.best, excluded.best)")))
-            // SQLite's two-argument MAX is NULL when either is; COALESCE makes both engines agree.
-            .value(
-                Alias::new("last_played"),
-                Expr::cust(format!(
-                    "{greatest}(COALESCE({table}.last_played, excluded.last_played), \
-                     COALESCE(excluded.last_played, {table}.last_played))"
-                )),
-            );
-        if rollup == Rollup::Trainee {
-            on_conflict.value(Alias::new("company_id"), Expr::cust("excluded.company_id"));
+        if resolve == Resolve::Replace {
+            on_conflict.update_columns([Alias::new("best"), Alias::new("last_played")]);
+        } else {
+            let add = |column: &str| Expr::cust(format!("{table}.{column} + excluded.{column}"));
+            for column in ["results", "attempts", "score", "max"] {
+                on_conflict.value(Alias::new(column), add(column));
+            }
+            on_conflict
+                .value(Alias::new("best"), Expr::cust(format!("{greatest}({table}.best, excluded.best)")))
+                // SQLite's two-argument MAX is NULL when either is; COALESCE makes both engines agree.
+                .value(
+                    Alias::new("last_played"),
+                    Expr::cust(format!(
+                        "{greatest}(COALESCE({table}.last_played, excluded.last_played), \
+                         COALESCE(excluded.last_played, {table}.last_played))"
+                    )),
+                );
+            if rollup == Rollup::Trainee {
+                on_conflict.value(Alias::new("company_id"), Expr::cust("excluded.company_id"));
+            }
         }
         insert.on_conflict(on_conflict);
         tx.execute(&insert).await?;
@@ -270,53 +290,96 @@ async fn write(tx: &DatabaseTransaction, rollup: Rollup, deltas: &BTreeMap<Key, 
 }
 
 /// Looks again for the highest share and last play where the result that may have held them
-/// fell or left.
+/// fell or left: one read of those rows' highest shares, then for the owners where it was the
+/// highest one aggregate over their results and one write, however many owners there are.
 async fn recompute(
     tx: &DatabaseTransaction,
     rollup: Rollup,
     fallen: &BTreeMap<([Uuid; 2], usize), f64>,
 ) -> anyhow::Result<()> {
+    let table = rollup.table();
     let col = |table: &str, column: &str| Expr::col((Alias::new(table), Alias::new(column)));
-    for (&(ids, m), &share) in fallen {
-        let mode = Pick::ALL[m];
-        let mut row =
-            Cond::all().add(col(rollup.table(), "mode").eq(mode.as_str())).add(col(rollup.table(), "split").eq(""));
-        for (column, id) in rollup.owner().iter().zip(ids) {
-            row = row.add(col(rollup.table(), column).eq(id));
-        }
-        let select = Query::select()
-            .column(Alias::new("best"))
-            .from(Alias::new(rollup.table()))
-            .cond_where(row.clone())
-            .to_owned();
-        let best: Option<f64> = match tx.query_one(&select).await? {
-            Some(found) => Some(found.try_get("", "best")?),
-            None => None,
-        };
-        if best.is_some_and(|best| share < best - SAME_SHARE) {
-            continue;
-        }
-        let (score, max) = measures(mode, false);
-        let of_results = |aggregate: String| {
-            let mut select = Query::select();
-            select.expr(Expr::cust(aggregate)).from_as(level_results::Entity, Alias::new("r"));
-            for (column, id) in rollup.owner().iter().zip(ids) {
-                select.and_where(col("r", column).eq(id));
+    let owners: BTreeSet<[Uuid; 2]> = fallen.keys().map(|(ids, _)| *ids).collect();
+    let owners: Vec<[Uuid; 2]> = owners.into_iter().collect();
+    let width = rollup.owner().len();
+    // The owners; each column's own list as well leads the database to an index (row values
+    // alone are not indexed by every database).
+    let owned_by = |alias: &str, chunk: &[[Uuid; 2]]| {
+        let mut cond =
+            Cond::all().add(Expr::tuple(rollup.owner().iter().map(|column| col(alias, column))).in_tuples(
+                chunk.iter().map(|ids| ValueTuple::Many(ids[..width].iter().map(|id| (*id).into()).collect())),
+            ));
+        if width > 1 {
+            for (i, column) in rollup.owner().iter().enumerate() {
+                let side: BTreeSet<Uuid> = chunk.iter().map(|ids| ids[i]).collect();
+                cond = cond.add(col(alias, column).is_in(side));
             }
-            Expr::SubQuery(None, Box::new(select.into()))
-        };
-        let update = Query::update()
-            .table(Alias::new(rollup.table()))
-            .value(
-                Alias::new("best"),
-                of_results(format!(
+        }
+        cond
+    };
+    let owner_of = |row: &sea_orm::QueryResult| -> anyhow::Result<[Uuid; 2]> {
+        let mut ids = [Uuid::nil(); 2];
+        for (id, column) in ids.iter_mut().zip(rollup.owner()) {
+            *id = row.try_get("", column)?;
+        }
+        Ok(ids)
+    };
+    let mut highest: HashMap<([Uuid; 2], usize), f64> = HashMap::new();
+    for chunk in owners.chunks(OWNERS_PER_STATEMENT) {
+        let mut select = Query::select();
+        select.columns(rollup.owner().iter().map(|c| Alias::new(*c))).columns([Alias::new("mode"), Alias::new("best")]);
+        select.from(Alias::new(table)).and_where(col(table, "split").eq("")).cond_where(owned_by(table, chunk));
+        for row in tx.query_all(&select).await? {
+            let mode: String = row.try_get("", "mode")?;
+            if let Some(m) = Pick::ALL.iter().position(|pick| pick.as_str() == mode) {
+                highest.insert((owner_of(&row)?, m), row.try_get("", "best")?);
+            }
+        }
+    }
+    // Only where the fallen result held the highest share must it be looked for again.
+    let again: BTreeSet<([Uuid; 2], usize)> = fallen
+        .iter()
+        .filter(|(key, share)| highest.get(key).is_none_or(|best| **share >= best - SAME_SHARE))
+        .map(|(key, _)| *key)
+        .collect();
+    let owners: BTreeSet<[Uuid; 2]> = again.iter().map(|(ids, _)| *ids).collect();
+    let owners: Vec<[Uuid; 2]> = owners.into_iter().collect();
+    for chunk in owners.chunks(OWNERS_PER_STATEMENT) {
+        // Per owner, the highest share in every mode and the last play, over its results.
+        let mut select = Query::select();
+        select.columns(rollup.owner().iter().map(|c| (Alias::new("r"), Alias::new(*c))));
+        for (m, mode) in Pick::ALL.iter().enumerate() {
+            let (score, max) = measures(*mode, false);
+            select.expr_as(
+                Expr::cust(format!(
                     "CAST(COALESCE(MAX(CASE WHEN {max} > 0 THEN {score} * 100.0 / ({max}) ELSE 0 END), 0) AS DOUBLE PRECISION)"
                 )),
-            )
-            .value(Alias::new("last_played"), of_results("MAX(r.latest_at)".to_owned()))
-            .cond_where(row)
-            .to_owned();
-        tx.execute(&update).await?;
+                Alias::new(format!("best_{m}")),
+            );
+        }
+        select.expr_as(Expr::cust("MAX(r.latest_at)"), Alias::new("last_played"));
+        select.from_as(level_results::Entity, Alias::new("r")).cond_where(owned_by("r", chunk));
+        for column in rollup.owner() {
+            select.add_group_by([col("r", column)]);
+        }
+        let mut found: HashMap<[Uuid; 2], ([f64; 4], Option<OffsetDateTime>)> = HashMap::new();
+        for row in tx.query_all(&select).await? {
+            let mut best = [0.0; 4];
+            for (m, value) in best.iter_mut().enumerate() {
+                *value = row.try_get("", &format!("best_{m}"))?;
+            }
+            found.insert(owner_of(&row)?, (best, row.try_get("", "last_played")?));
+        }
+        let mut amounts: BTreeMap<Key, Amount> = BTreeMap::new();
+        for (ids, m) in again.iter().filter(|(ids, _)| chunk.binary_search(ids).is_ok()) {
+            let (best, last_played) = found.get(ids).copied().unwrap_or_default();
+            let item = ids[width - 1];
+            amounts.insert(
+                (*ids, *m, "", item, String::new()),
+                Amount { best: best[*m], last_played, ..Amount::default() },
+            );
+        }
+        upsert(tx, rollup, &amounts, Resolve::Replace).await?;
     }
     Ok(())
 }
