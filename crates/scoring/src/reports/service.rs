@@ -64,7 +64,7 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
                 })),
             }
         } else {
-            let table = self.aggregated(reader, query, sort, search, locale).await?;
+            let table = self.aggregated(reader, query, sort, None, search, locale).await?;
             Export { row_header: table.row_header, columns: table.columns, rest: Rest::Rows(table.rows.items) }
         };
         let f = &query.filter;
@@ -148,81 +148,68 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             let catalogue = self.store.catalogue().await?;
             return self.attempts(reader, query, &catalogue, page, locale).await;
         }
-        if pages_by_name(query, reader, page) {
-            return self.page_by_name(reader, query, page, search, locale).await;
-        }
-        Ok(self.aggregated(reader, query, page, search, locale).await?.page(page))
+        self.aggregated(reader, query, page, Some(page), search, locale).await
     }
 
-    /// One page of a view sorted by name whose every result has a cell: the rows are found
-    /// and named without their columns, and only the page's rows are split into columns (a
-    /// large company's trainees by level are tens of thousands of cells, a page a few hundred).
-    async fn page_by_name(
-        &self,
-        reader: &Reader,
-        query: &ReportQuery,
-        page: &PageRequest,
-        search: Option<&str>,
-        locale: &str,
-    ) -> anyhow::Result<Table> {
-        let catalogue = self.store.catalogue().await?;
-        let levels = selected_levels(&catalogue, query);
-        let group = query.rows(reader);
-        let mut cell_query =
-            CellQuery { group, split: Split::None, filter: &query.filter, levels: levels.as_deref(), rows: None };
-        let totals = self.store.cells(reader, &cell_query).await?;
-        let names = searched(self.names(reader, group, &totals, &catalogue, locale).await?, search);
-        let mut named: Vec<Row> = totals
-            .iter()
-            .filter_map(|cell| Some(Row { id: cell.row, label: names.get(&cell.row)?.clone(), cells: Vec::new() }))
-            .collect();
-        super::table::sort(&mut named, &[], page.sort.as_ref());
-        let total = named.len() as u64;
-        let on_page: Vec<uuid::Uuid> = named
-            .into_iter()
-            .skip(usize::try_from(page.offset()).unwrap_or(usize::MAX))
-            .take(usize::try_from(page.per_page()).unwrap_or(usize::MAX))
-            .map(|row| row.id)
-            .collect();
-        cell_query.split = split_of(query.view);
-        cell_query.rows = Some(&on_page);
-        let mut cells = self.store.cells(reader, &cell_query).await?;
-        if query.view == View::Chapter {
-            cells = by_chapter(cells, &catalogue);
-        }
-        let columns = columns(query.view, query.measure, group, &catalogue, locale);
-        let mut table = assemble(query, group, columns, &cells, &names, page.sort.as_ref(), locale);
-        table.rows = Page { items: table.rows.items, total, page: page.page(), per_page: page.per_page() };
-        Ok(table)
-    }
-
-    /// Every row of an aggregated view, sorted as `sort` says.
+    /// An aggregated view sorted as `sort` says: every row, or with `page` only its rows.
+    ///
+    /// A page of a view sorted by name whose every result has a cell finds and names its rows
+    /// from the view's totals and splits only the page's rows into columns: a large company's
+    /// trainees by level are tens of thousands of cells, a page of them a few hundred.
     async fn aggregated(
         &self,
         reader: &Reader,
         query: &ReportQuery,
         sort: &PageRequest,
+        page: Option<&PageRequest>,
         search: Option<&str>,
         locale: &str,
     ) -> anyhow::Result<Table> {
         let catalogue = self.store.catalogue().await?;
         let levels = selected_levels(&catalogue, query);
         let group = query.rows(reader);
-        let cell_query = CellQuery {
-            group,
-            split: split_of(query.view),
-            filter: &query.filter,
-            levels: levels.as_deref(),
-            rows: None,
-        };
+        let split = split_of(query.view);
+        let mut cell_query =
+            CellQuery { group, split: Split::None, filter: &query.filter, levels: levels.as_deref(), rows: None };
+        let mut paged = None;
+        let on_page: Vec<uuid::Uuid>;
+        if let Some(page) = page.filter(|_| pages_by_name(query, reader, sort)) {
+            let totals = self.store.cells(reader, &cell_query).await?;
+            let names = searched(self.names(reader, group, &totals, &catalogue, locale).await?, search);
+            let mut named: Vec<Row> = totals
+                .iter()
+                .filter_map(|cell| Some(Row { id: cell.row, label: names.get(&cell.row)?.clone(), cells: Vec::new() }))
+                .collect();
+            super::table::sort(&mut named, &[], sort.sort.as_ref());
+            let total = named.len() as u64;
+            on_page = named
+                .into_iter()
+                .skip(usize::try_from(page.offset()).unwrap_or(usize::MAX))
+                .take(usize::try_from(page.per_page()).unwrap_or(usize::MAX))
+                .map(|row| row.id)
+                .collect();
+            cell_query.rows = Some(&on_page);
+            paged = Some((names, total));
+        }
+        cell_query.split = split;
         let mut cells = self.store.cells(reader, &cell_query).await?;
         if query.view == View::Chapter {
             cells = by_chapter(cells, &catalogue);
         }
-        let names = self.names(reader, group, &cells, &catalogue, locale).await?;
+        let (names, total) = match paged {
+            Some((names, total)) => (names, Some(total)),
+            None => (searched(self.names(reader, group, &cells, &catalogue, locale).await?, search), None),
+        };
         let columns = columns(query.view, query.measure, group, &catalogue, locale);
-        let names = searched(names, search);
-        Ok(assemble(query, group, columns, &cells, &names, sort.sort.as_ref(), locale))
+        let table = assemble(query, group, columns, &cells, &names, sort.sort.as_ref(), locale);
+        Ok(match (page, total) {
+            (Some(page), Some(total)) => Table {
+                rows: Page { items: table.rows.items, total, page: page.page(), per_page: page.per_page() },
+                ..table
+            },
+            (Some(page), None) => table.page(page),
+            (None, _) => table,
+        })
     }
 
     async fn names(
@@ -357,7 +344,7 @@ const fn split_of(view: View) -> Split {
     }
 }
 
-/// Whether [`Reports::page_by_name`] answers: the view is sorted by name (no column named),
+/// Whether a page of the view can be split from its totals: the view is sorted by name (no column named),
 /// has many rows, and every result has a cell in it, so that its rows are exactly the rows
 /// of its totals (a result without skill points has no skill cell).
 fn pages_by_name(query: &ReportQuery, reader: &Reader, page: &PageRequest) -> bool {

@@ -209,22 +209,28 @@ fn company_level_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<Sel
     }
     let mut select = Query::select();
     select.from_as(company_level_results::Entity, Alias::new("c"));
+    // One result per trainee at a level; across levels, `company_results` counts them.
+    rollup_cells(&mut select, "c", row, column, "CAST(SUM(c.results) AS BIGINT)");
+    select.cond_where(cond.add(only_rows(row, query)));
+    Some(select)
+}
+
+/// A rollup's (alias `a`) cells grouped by `row` and `column`, its trainees counted by
+/// `trainees`.
+fn rollup_cells(select: &mut SelectStatement, a: &str, row: Option<&str>, column: Option<&str>, trainees: &str) {
     for (name, expr) in [("row_id", row), ("column_key", column)] {
         if let Some(expr) = expr {
-            select.expr_as(Expr::cust(expr), Alias::new(name)).add_group_by([Expr::cust(expr)]);
+            select.expr_as(Expr::cust(expr.to_owned()), Alias::new(name)).add_group_by([Expr::cust(expr.to_owned())]);
         }
     }
     select
-        .expr_as(Expr::cust("CAST(SUM(c.results) AS BIGINT)"), Alias::new("results"))
-        // One result per trainee at a level; across levels, `company_results` counts them.
-        .expr_as(Expr::cust("CAST(SUM(c.results) AS BIGINT)"), Alias::new("trainees"))
-        .expr_as(Expr::cust("CAST(SUM(c.attempts) AS BIGINT)"), Alias::new("attempts"))
-        .expr_as(Expr::cust("CAST(SUM(c.score) AS DOUBLE PRECISION)"), Alias::new("score"))
-        .expr_as(Expr::cust("CAST(SUM(c.max) AS DOUBLE PRECISION)"), Alias::new("max"))
-        .expr_as(Expr::cust("CAST(MAX(c.best) AS DOUBLE PRECISION)"), Alias::new("best"))
-        .expr_as(Expr::cust("MAX(c.last_played)"), Alias::new("last_played"))
-        .cond_where(cond.add(only_rows(row, query)));
-    Some(select)
+        .expr_as(Expr::cust(format!("CAST(SUM({a}.results) AS BIGINT)")), Alias::new("results"))
+        .expr_as(Expr::cust(trainees.to_owned()), Alias::new("trainees"))
+        .expr_as(Expr::cust(format!("CAST(SUM({a}.attempts) AS BIGINT)")), Alias::new("attempts"))
+        .expr_as(Expr::cust(format!("CAST(SUM({a}.score) AS DOUBLE PRECISION)")), Alias::new("score"))
+        .expr_as(Expr::cust(format!("CAST(SUM({a}.max) AS DOUBLE PRECISION)")), Alias::new("max"))
+        .expr_as(Expr::cust(format!("CAST(MAX({a}.best) AS DOUBLE PRECISION)")), Alias::new("best"))
+        .expr_as(Expr::cust(format!("MAX({a}.last_played)")), Alias::new("last_played"));
 }
 
 /// The cells from the rollups per trainee, where the query can be answered from them: no
@@ -279,20 +285,8 @@ fn trainee_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<SelectSta
             cond = cond.add(Expr::col((Alias::new("bm"), batch_members::Column::BatchId)).eq(batch.as_uuid()));
         }
     }
-    for (name, expr) in [("row_id", row), ("column_key", column)] {
-        if let Some(expr) = expr {
-            select.expr_as(Expr::cust(expr), Alias::new(name)).add_group_by([Expr::cust(expr)]);
-        }
-    }
-    select
-        .expr_as(Expr::cust("CAST(SUM(t.results) AS BIGINT)"), Alias::new("results"))
-        .expr_as(Expr::cust("COUNT(DISTINCT t.user_id)"), Alias::new("trainees"))
-        .expr_as(Expr::cust("CAST(SUM(t.attempts) AS BIGINT)"), Alias::new("attempts"))
-        .expr_as(Expr::cust("CAST(SUM(t.score) AS DOUBLE PRECISION)"), Alias::new("score"))
-        .expr_as(Expr::cust("CAST(SUM(t.max) AS DOUBLE PRECISION)"), Alias::new("max"))
-        .expr_as(Expr::cust("CAST(MAX(t.best) AS DOUBLE PRECISION)"), Alias::new("best"))
-        .expr_as(Expr::cust("MAX(t.last_played)"), Alias::new("last_played"))
-        .cond_where(cond.add(only_rows(row, query)));
+    rollup_cells(&mut select, "t", row, column, "COUNT(DISTINCT t.user_id)");
+    select.cond_where(cond.add(only_rows(row, query)));
     Some(select)
 }
 
