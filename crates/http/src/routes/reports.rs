@@ -5,7 +5,7 @@ use std::io::{Read, Seek};
 
 use actix_web::{HttpResponse, get, http::header, web, web::Bytes};
 use futures_util::StreamExt;
-use scoring::reports::{Export, Exporter, Filter, Group, Measure, Pick, ReportQuery, Row, Unit, Value, View};
+use scoring::reports::{Column, Export, Exporter, Filter, Group, Measure, Pick, ReportQuery, Row, Unit, Value, View};
 use serde::{Deserialize, Serialize};
 use time::{Date, format_description::well_known::Rfc3339};
 use utoipa::{IntoParams, ToSchema};
@@ -421,39 +421,24 @@ async fn export_xlsx(
 ) -> Result<HttpResponse, ApiError> {
     use rust_xlsxwriter::{Format, Workbook};
     let (view, mut export) = export(&state, &who, meta, &list, &params, "xlsx").await?;
-    let xlsx = |e: rust_xlsxwriter::XlsxError| ApiError::internal(anyhow::anyhow!(e));
     let mut workbook = Workbook::new();
     // Rows go to a temporary file as they are written, not into memory.
     let sheet = workbook.add_worksheet_with_constant_memory().map_err(xlsx)?;
     let bold = Format::new().set_bold();
-    let decimal = Format::new().set_num_format("0.0");
     sheet.write_string_with_format(0, 0, &export.row_header, &bold).map_err(xlsx)?;
     for (i, column) in (1u16..).zip(&export.columns) {
         sheet.write_string_with_format(0, i, &column.label, &bold).map_err(xlsx)?;
     }
-    let mut r = 0u32;
+    let mut written = 0u32;
     while let Some(rows) = state.reports.next_rows(&mut export).await.map_err(ApiError::internal)? {
-        for row in &rows {
-            r += 1;
-            sheet.write_string(r, 0, &row.label).map_err(xlsx)?;
-            for ((c, value), column) in (1u16..).zip(&row.cells).zip(&export.columns) {
-                match value {
-                    None => {}
-                    Some(Value::Number(n)) if matches!(column.unit, Unit::Count) => {
-                        sheet.write_number(r, c, *n).map_err(xlsx)?;
-                    }
-                    Some(Value::Number(n)) => {
-                        sheet.write_number_with_format(r, c, *n, &decimal).map_err(xlsx)?;
-                    }
-                    Some(Value::Text(text)) => {
-                        sheet.write_string(r, c, text).map_err(xlsx)?;
-                    }
-                    Some(time) => {
-                        sheet.write_string(r, c, text(time, column.unit)?).map_err(xlsx)?;
-                    }
-                }
-            }
-        }
+        let columns = export.columns.clone();
+        // Writing goes to disk: on a blocking thread, a chunk at a time.
+        (workbook, written) = web::block(move || {
+            write_rows(&mut workbook, written + 1, &rows, &columns)?;
+            Ok::<_, ApiError>((workbook, written + u32::try_from(rows.len()).unwrap_or(u32::MAX)))
+        })
+        .await
+        .map_err(ApiError::internal)??;
     }
     // The workbook is zipped into a temporary file (deleted when closed) and sent from there.
     let file = web::block(move || -> anyhow::Result<std::fs::File> {
@@ -469,6 +454,43 @@ async fn export_xlsx(
         .content_type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
         .insert_header(attachment(view, "xlsx"))
         .streaming(file_chunks(file).map(|chunk| chunk.map_err(broken))))
+}
+
+fn xlsx(e: rust_xlsxwriter::XlsxError) -> ApiError {
+    ApiError::internal(anyhow::anyhow!(e))
+}
+
+/// Writes `rows` to the workbook's sheet from row `first` on: numbers as numbers, scores with
+/// one decimal, text as text (never a formula in XLSX).
+fn write_rows(
+    workbook: &mut rust_xlsxwriter::Workbook,
+    first: u32,
+    rows: &[Row],
+    columns: &[Column],
+) -> Result<(), ApiError> {
+    let sheet = workbook.worksheet_from_index(0).map_err(xlsx)?;
+    let decimal = rust_xlsxwriter::Format::new().set_num_format("0.0");
+    for (r, row) in (first..).zip(rows) {
+        sheet.write_string(r, 0, &row.label).map_err(xlsx)?;
+        for ((c, value), column) in (1u16..).zip(&row.cells).zip(columns) {
+            match value {
+                None => {}
+                Some(Value::Number(n)) if matches!(column.unit, Unit::Count) => {
+                    sheet.write_number(r, c, *n).map_err(xlsx)?;
+                }
+                Some(Value::Number(n)) => {
+                    sheet.write_number_with_format(r, c, *n, &decimal).map_err(xlsx)?;
+                }
+                Some(Value::Text(text)) => {
+                    sheet.write_string(r, c, text).map_err(xlsx)?;
+                }
+                Some(time) => {
+                    sheet.write_string(r, c, text(time, column.unit)?).map_err(xlsx)?;
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// An export that fails after its first bytes can only be cut short; the log says why.
