@@ -190,6 +190,24 @@ crate::on_both_databases! {
         assert_eq!(app.count("attempts").await, 2);
     }
 
+    async fn each_seat_of_a_batch_is_activated_by_its_own_first_play(db: TestDb) {
+        let app = spawn_app(db).await;
+        let game = app.game().await;
+        let other = app.trainee_of(&game.root, game.company).await;
+        app.clock.advance(Duration::days(1));
+        let now = app.clock_now();
+        let mut others = game.attempt("other", 50, now - Duration::hours(3));
+        others["trainee"] = json!(other);
+        let batch = vec![game.attempt("late", 60, now), others, game.attempt("early", 70, now - Duration::hours(5))];
+        let answer = ok(app.post_attempts(&game.key, batch).await, 200).await;
+        assert_eq!(statuses(&answer), ["stored", "stored", "stored"]);
+        for (trainee, first_play) in [(game.trainee, now - Duration::hours(5)), (other, now - Duration::hours(3))] {
+            let seat = Query::select().column("activated_at").from("seats").and_where(Expr::col("user_id").eq(trainee)).take();
+            let activated: Option<OffsetDateTime> = app.db.query_one(&seat).await.unwrap().unwrap().try_get("", "activated_at").unwrap();
+            assert_eq!(activated, Some(first_play - Duration::minutes(50)));
+        }
+    }
+
     async fn a_batch_the_database_cannot_take_in_time_is_refused_for_now_and_stored_when_sent_again(db: TestDb) {
         let app = spawn_app(db).await;
         let game = app.game().await;

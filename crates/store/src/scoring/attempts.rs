@@ -9,7 +9,7 @@ use scoring::{
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait,
-    sea_query::{Expr, OnConflict, Query},
+    sea_query::{CaseStatement, Expr, OnConflict, Query},
 };
 use time::{OffsetDateTime, Time, UtcOffset};
 use uuid::Uuid;
@@ -232,10 +232,15 @@ impl AttemptStore for Store {
         }
         let mut first_play: Vec<_> = first_play.into_iter().collect();
         first_play.sort_unstable();
-        for (seat, at) in first_play {
+        // One statement for them all; only seats not yet activated are written (and locked).
+        for chunk in first_play.chunks(ROWS_PER_STATEMENT) {
+            let mut activated = CaseStatement::new();
+            for (seat, at) in chunk {
+                activated = activated.case(seats::Column::Id.eq(seat.as_uuid()), Expr::val(*at));
+            }
             seats::Entity::update_many()
-                .col_expr(seats::Column::ActivatedAt, Expr::val(at))
-                .filter(seats::Column::Id.eq(seat.as_uuid()))
+                .col_expr(seats::Column::ActivatedAt, activated.into())
+                .filter(seats::Column::Id.is_in(chunk.iter().map(|(seat, _)| seat.as_uuid())))
                 .filter(seats::Column::ActivatedAt.is_null())
                 .exec(&tx)
                 .await?;
