@@ -191,6 +191,16 @@ pub struct CellQuery<'a> {
     pub levels: Option<&'a [LevelId]>,
     /// Only these rows (one page of them); `None`: all.
     pub rows: Option<&'a [Uuid]>,
+    /// A cell per row only, over the split's cells: which rows the split view has.
+    pub rows_only: bool,
+}
+
+impl CellQuery<'_> {
+    /// Whether cells are split into columns.
+    #[must_use]
+    pub fn split_into_columns(&self) -> bool {
+        self.split != Split::None && !self.rows_only
+    }
 }
 
 /// The columns a view splits its cells into.

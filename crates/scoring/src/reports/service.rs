@@ -153,9 +153,9 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
 
     /// An aggregated view sorted as `sort` says: every row, or with `page` only its rows.
     ///
-    /// A page of a view sorted by name whose every result has a cell finds and names its rows
-    /// from the view's totals and splits only the page's rows into columns: a large company's
-    /// trainees by level are tens of thousands of cells, a page of them a few hundred.
+    /// A page of a view with columns, sorted by name, finds and names its rows from one cell
+    /// per row and splits only the page's rows into columns: a large company's trainees by
+    /// level are tens of thousands of cells, a page of them a few hundred.
     async fn aggregated(
         &self,
         reader: &Reader,
@@ -169,8 +169,17 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
         let levels = selected_levels(&catalogue, query);
         let group = query.rows(reader);
         let split = split_of(query.view);
-        let mut cell_query =
-            CellQuery { group, split: Split::None, filter: &query.filter, levels: levels.as_deref(), rows: None };
+        // Every result has a level, difficulty and approach cell: those views have the rows of
+        // their totals. A result without skill points has no skill cell.
+        let rows_of = if split == Split::Skill { Split::Skill } else { Split::None };
+        let mut cell_query = CellQuery {
+            group,
+            split: rows_of,
+            filter: &query.filter,
+            levels: levels.as_deref(),
+            rows: None,
+            rows_only: true,
+        };
         let mut paged = None;
         let on_page: Vec<uuid::Uuid>;
         if let Some(page) = page.filter(|_| pages_by_name(query, reader, sort)) {
@@ -192,6 +201,7 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             paged = Some((names, total));
         }
         cell_query.split = split;
+        cell_query.rows_only = false;
         let mut cells = self.store.cells(reader, &cell_query).await?;
         if query.view == View::Chapter {
             cells = by_chapter(cells, &catalogue);
@@ -344,14 +354,12 @@ const fn split_of(view: View) -> Split {
     }
 }
 
-/// Whether a page of the view can be split from its totals: the view is sorted by name (no column named),
-/// has many rows, and every result has a cell in it, so that its rows are exactly the rows
-/// of its totals (a result without skill points has no skill cell).
+/// Whether a page of the view is split into columns from its rows alone: the view has
+/// columns and many rows, sorted by name (no column named).
 fn pages_by_name(query: &ReportQuery, reader: &Reader, page: &PageRequest) -> bool {
     let by_name = page.sort.as_ref().is_none_or(|(key, _)| key == "name");
     let many_rows = matches!(query.rows(reader), Group::Company | Group::Batch | Group::Trainee);
-    let every_result = matches!(split_of(query.view), Split::Level | Split::Difficulty | Split::Approach);
-    by_name && many_rows && every_result
+    by_name && many_rows && split_of(query.view) != Split::None
 }
 
 /// The names that hold `search` (any case).

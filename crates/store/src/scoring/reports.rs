@@ -131,7 +131,8 @@ fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
             );
             Some("s.skill_id".to_owned())
         }
-    };
+    }
+    .filter(|_| !query.rows_only);
     let (score, max) = measures(filter.pick, query.split == Split::Skill);
     if let Some(row) = row {
         select.expr_as(Expr::cust(row), Alias::new("row_id")).add_group_by([Expr::cust(row)]);
@@ -195,6 +196,7 @@ fn company_level_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<Sel
         Split::Approach => ("approach", Some("c.item")),
         Split::Skill => ("skill", Some("c.item")),
     };
+    let column = column.filter(|_| !query.rows_only);
     let c = |column: &str| Expr::col((Alias::new("c"), Alias::new(column)));
     let mut cond =
         Cond::all().add(c("mode").eq(filter.pick.as_str())).add(c("split").eq(split)).add(c("results").gt(0));
@@ -247,6 +249,7 @@ fn trainee_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<SelectSta
         Split::Skill => ("skill", Some("t.item")),
         Split::Level => return None,
     };
+    let column = column.filter(|_| !query.rows_only);
     let mut select = Query::select();
     select.from_as(trainee_results::Entity, Alias::new("t"));
     let row = match query.group {
@@ -325,10 +328,10 @@ impl ReportStore for Store {
                 // Only an ungrouped aggregate answers a row for nothing.
                 continue;
             }
-            let column = match query.split {
-                Split::None => None,
-                _ if keyed_by_text => Some(row.try_get::<String>("", "column_key")?),
-                _ => Some(row.try_get::<Uuid>("", "column_key")?.to_string()),
+            let column = match query.split_into_columns() {
+                false => None,
+                true if keyed_by_text => Some(row.try_get::<String>("", "column_key")?),
+                true => Some(row.try_get::<Uuid>("", "column_key")?.to_string()),
             };
             let id = if query.group == Group::All { Uuid::nil() } else { row.try_get("", "row_id")? };
             let counted = u64::try_from(row.try_get::<i64>("", "trainees")?)?;
@@ -403,7 +406,8 @@ impl ReportStore for Store {
     ) -> anyhow::Result<Page<AttemptLine>> {
         let cond = attempt_conditions(reader, filter, levels);
         // Counting a provider's millions of attempts takes long; the rollups know how many.
-        let per_level = CellQuery { group: Group::Level, split: Split::None, filter, levels, rows: None };
+        let per_level =
+            CellQuery { group: Group::Level, split: Split::None, filter, levels, rows: None, rows_only: false };
         let total = match company_level_statement(reader, &per_level) {
             Some(rollup) => {
                 let mut total = 0;
