@@ -22,17 +22,6 @@ pub struct Migration;
 /// The attempts each mode picks, in the order the columns are named.
 const PICKS: [&str; 3] = ["first", "latest", "best"];
 
-/// A rollup row's amounts, after its key: what its counted results add up to.
-fn with_amounts(table: &mut TableCreateStatement) -> &mut TableCreateStatement {
-    table
-        .col(big_integer("results"))
-        .col(big_integer("attempts"))
-        .col(double("score"))
-        .col(double("max"))
-        .col(double("best"))
-        .col(timestamp_with_time_zone_null("last_played"))
-}
-
 /// One pick's columns: the attempt, its score and maximum, when it was completed, and its
 /// difficulty and approach (the difficulty and approach views group by them).
 fn pick_columns(table: &mut TableCreateStatement, pick: &str) {
@@ -235,47 +224,55 @@ impl MigrationTrait for Migration {
         // results' sums. `item` is the approach or skill, else the level; `difficulty` is the
         // difficulty split's key, else empty. `best` and `last_played` are kept without a split.
         m.create_table(
-            with_amounts(
-                Table::create()
-                    .table("company_level_results")
-                    .col(uuid("company_id"))
-                    .col(uuid("level_id"))
-                    .col(string_len("mode", 8))
-                    .col(string_len("split", 10))
-                    .col(uuid("item"))
-                    .col(string_len("difficulty", 16)),
-            )
-            .primary_key(
-                Index::create()
-                    .col("company_id")
-                    .col("level_id")
-                    .col("mode")
-                    .col("split")
-                    .col("item")
-                    .col("difficulty"),
-            )
-            .foreign_key(&mut fk("company_level_results", "company_id", "companies", ForeignKeyAction::Cascade))
-            .foreign_key(&mut fk("company_level_results", "level_id", "levels", ForeignKeyAction::Cascade))
-            .take(),
+            Table::create()
+                .table("company_level_results")
+                .col(uuid("company_id"))
+                .col(uuid("level_id"))
+                .col(string_len("mode", 8))
+                .col(string_len("split", 10))
+                .col(uuid("item"))
+                .col(string_len("difficulty", 16))
+                .col(big_integer("results"))
+                .col(big_integer("attempts"))
+                .col(double("score"))
+                .col(double("max"))
+                .col(double("best"))
+                .col(timestamp_with_time_zone_null("last_played"))
+                .primary_key(
+                    Index::create()
+                        .col("company_id")
+                        .col("level_id")
+                        .col("mode")
+                        .col("split")
+                        .col("item")
+                        .col("difficulty"),
+                )
+                .foreign_key(&mut fk("company_level_results", "company_id", "companies", ForeignKeyAction::Cascade))
+                .foreign_key(&mut fk("company_level_results", "level_id", "levels", ForeignKeyAction::Cascade))
+                .take(),
         )
         .await?;
         m.create_index(index("company_level_results", &["mode", "split"], false)).await?;
         // The same per trainee, across levels, with the trainee's company for scoping.
         m.create_table(
-            with_amounts(
-                Table::create()
-                    .table("trainee_results")
-                    .col(uuid("user_id"))
-                    .col(string_len("mode", 8))
-                    .col(string_len("split", 10))
-                    .col(uuid("item"))
-                    .col(string_len("difficulty", 16))
-                    .col(uuid("company_id")),
-            )
-            .primary_key(Index::create().col("user_id").col("mode").col("split").col("item").col("difficulty"))
-            .foreign_key(&mut fk("trainee_results", "user_id", "users", ForeignKeyAction::Cascade))
-            .foreign_key(&mut fk("trainee_results", "company_id", "companies", ForeignKeyAction::Cascade))
-            .take(),
+            Table::create()
+                .table("trainee_results")
+                .col(uuid("user_id"))
+                .col(string_len("mode", 8))
+                .col(string_len("split", 10))
+                .col(uuid("item"))
+                .col(string_len("difficulty", 16))
+                .col(uuid("company_id"))
+                .col(big_integer("results"))
+                .col(big_integer("attempts"))
+                .col(double("score"))
+                .col(double("max"))
+                .col(double("best"))
+                .col(timestamp_with_time_zone_null("last_played"))
+                .primary_key(Index::create().col("user_id").col("mode").col("split").col("item").col("difficulty"))
+                .foreign_key(&mut fk("trainee_results", "user_id", "users", ForeignKeyAction::Cascade))
+                .foreign_key(&mut fk("trainee_results", "company_id", "companies", ForeignKeyAction::Cascade))
+                .take(),
         )
         .await?;
         m.create_index(index("trainee_results", &["company_id", "mode", "split"], false)).await?;
