@@ -31,7 +31,7 @@ const PAIRS_PER_STATEMENT: usize = 2_000;
 /// Result rows a statement: 24 columns each.
 const RESULTS_PER_STATEMENT: usize = 1_000;
 
-/// A result and the company its latest attempt was played in.
+/// The company a result's latest attempt was played in, and the result.
 type Owned = (Uuid, LevelResult);
 
 /// Folds `recorded` (attempts just written in `tx`) into the results of every trainee and
@@ -40,6 +40,9 @@ pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> 
     let mut touched: BTreeMap<Pair, Vec<&Attempt>> = BTreeMap::new();
     for attempt in recorded {
         touched.entry((attempt.report.trainee.as_uuid(), attempt.report.level.as_uuid())).or_default().push(attempt);
+    }
+    if touched.is_empty() {
+        return Ok(());
     }
     // Lock: each touched row exists and is ours until commit (a placeholder from one of the new
     // attempts where there was none; an existing row is left as it is).
