@@ -419,7 +419,10 @@ impl ReportStore for Store {
             None => attempts::Entity::find().filter(cond.clone()).count(&self.db).await?,
         };
         let sort = AttemptSort::of(page.sort.as_ref());
-        let rows = sort.order(attempts::Entity::find().filter(cond)).offset(page.offset()).limit(page.per_page());
+        let rows = sort
+            .order(attempts::Entity::find().filter(cond), self.members_first(filter))
+            .offset(page.offset())
+            .limit(page.per_page());
         let items = self.lines(rows.all(&self.db).await?).await?;
         Ok(Page { items, total, page: page.page(), per_page: page.per_page() })
     }
@@ -438,12 +441,19 @@ impl ReportStore for Store {
         if let Some(last) = after {
             cond = cond.add(sort.beyond(last));
         }
-        let rows = sort.order(attempts::Entity::find().filter(cond)).limit(limit);
+        let rows = sort.order(attempts::Entity::find().filter(cond), self.members_first(filter)).limit(limit);
         self.lines(rows.all(&self.db).await?).await
     }
 }
 
 impl Store {
+    /// Whether attempts are best read by the batch's trainees first ([`AttemptSort::order`]).
+    fn members_first(&self, filter: &Filter) -> bool {
+        filter.batch.is_some()
+            && filter.user.is_none()
+            && self.db.get_database_backend() == sea_orm::DbBackend::Postgres
+    }
+
     /// Attempts as the attempts view lists them, with their trainees' names.
     async fn lines(&self, rows: Vec<attempts::Model>) -> anyhow::Result<Vec<AttemptLine>> {
         let trainees: HashMap<Uuid, String> = users::Entity::find()
@@ -539,13 +549,22 @@ impl AttemptSort {
         Self { key, descending: *direction == SortDirection::Desc }
     }
 
-    fn order(self, query: sea_orm::Select<attempts::Entity>) -> sea_orm::Select<attempts::Entity> {
+    /// Orders `query`; `members_first` keeps PostgreSQL from walking the completion index.
+    ///
+    /// A batch's trainees are a few thousandths of a provider's attempts. PostgreSQL, asked
+    /// for them newest first, walks the whole completion index backwards past everyone else's
+    /// (645 ms at 10,000,000 attempts); ordered by an expression, it reads the members'
+    /// attempts by trainee and sorts those (10–20 ms).
+    fn order(self, query: sea_orm::Select<attempts::Entity>, members_first: bool) -> sea_orm::Select<attempts::Entity> {
         use attempts::Column as A;
         let order = if self.descending { Order::Desc } else { Order::Asc };
         let query = match self.key {
             SortKey::Score => query.order_by(A::Score, order.clone()),
             SortKey::Percent => query.order_by(Expr::cust(PERCENT), order.clone()),
             SortKey::Duration => query.order_by(A::DurationSeconds, order.clone()),
+            SortKey::CompletedAt if members_first => {
+                query.order_by(Expr::cust("attempts.completed_at + INTERVAL '0 seconds'"), order.clone())
+            }
             SortKey::CompletedAt => query.order_by(A::CompletedAt, order.clone()),
         };
         query.order_by(A::Id, order)
