@@ -169,21 +169,16 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
         let levels = selected_levels(&catalogue, query);
         let group = query.rows(reader);
         let split = split_of(query.view);
-        // Every result has a level, difficulty and approach cell: those views have the rows of
-        // their totals. A result without skill points has no skill cell.
-        let rows_of = if split == Split::Skill { Split::Skill } else { Split::None };
-        let mut cell_query = CellQuery {
-            group,
-            split: rows_of,
-            filter: &query.filter,
-            levels: levels.as_deref(),
-            rows: None,
-            rows_only: true,
-        };
+        let whole =
+            CellQuery { group, split, filter: &query.filter, levels: levels.as_deref(), rows: None, rows_only: false };
         let mut paged = None;
-        let on_page: Vec<uuid::Uuid>;
+        let mut on_page: Vec<uuid::Uuid> = Vec::new();
         if let Some(page) = page.filter(|_| pages_by_name(query, reader, sort)) {
-            let totals = self.store.cells(reader, &cell_query).await?;
+            // Every result has a level, difficulty and approach cell: those views have the rows
+            // of their totals. A result without skill points has no skill cell.
+            let rows_of = if split == Split::Skill { Split::Skill } else { Split::None };
+            let rows = CellQuery { split: rows_of, rows_only: true, ..whole.clone() };
+            let totals = self.store.cells(reader, &rows).await?;
             let names = searched(self.names(reader, group, &totals, &catalogue, locale).await?, search);
             let mut named: Vec<Row> = totals
                 .iter()
@@ -197,11 +192,9 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
                 .take(usize::try_from(page.per_page()).unwrap_or(usize::MAX))
                 .map(|row| row.id)
                 .collect();
-            cell_query.rows = Some(&on_page);
             paged = Some((names, total));
         }
-        cell_query.split = split;
-        cell_query.rows_only = false;
+        let cell_query = CellQuery { rows: paged.is_some().then_some(on_page.as_slice()), ..whole };
         let mut cells = self.store.cells(reader, &cell_query).await?;
         if query.view == View::Chapter {
             cells = by_chapter(cells, &catalogue);
@@ -342,7 +335,6 @@ impl AttemptNames {
     }
 }
 
-/// The attempts view's columns.
 /// The columns `view` splits its cells into.
 const fn split_of(view: View) -> Split {
     match view {
@@ -370,6 +362,7 @@ fn searched(names: HashMap<uuid::Uuid, String>, search: Option<&str>) -> HashMap
     }
 }
 
+/// The attempts view's columns.
 fn attempt_columns(locale: &str) -> Vec<Column> {
     let column = |key: &str, unit| Column { key: key.to_owned(), label: header(key, locale).to_owned(), unit };
     vec![
