@@ -37,7 +37,13 @@ pub fn pair_delay(failures: u32) -> Duration {
 /// its delay counts from the newest failure.
 #[must_use]
 pub fn pair_wait(failures: &crate::Window, now: OffsetDateTime) -> Option<Duration> {
-    let ready_at = failures.newest? + pair_delay(failures.count);
+    let delay = pair_delay(failures.count);
+    // Below the limit there is no delay, even when another process's failure, reserved while
+    // this try waited for the lock, is newer than this try's clock reading.
+    if delay.is_zero() {
+        return None;
+    }
+    let ready_at = failures.newest? + delay;
     (ready_at > now).then(|| (ready_at - now).max(Duration::seconds(1)))
 }
 
@@ -80,3 +86,24 @@ pub const INVITATION_LIFETIME: Duration = Duration::days(7);
 /// Reset or invitation mails per address, and per requesting address, in the failure window.
 pub const LINK_MAILS_PER_ACCOUNT: u32 = 3;
 pub const LINK_MAILS_PER_IP: u32 = 20;
+
+#[cfg(test)]
+mod tests {
+    use time::macros::datetime;
+
+    use super::*;
+
+    fn failures(count: u32, newest: OffsetDateTime) -> crate::Window {
+        crate::Window { count, oldest: Some(newest), newest: Some(newest) }
+    }
+
+    #[test]
+    fn a_pair_below_the_limit_never_waits_even_for_a_failure_newer_than_its_clock() {
+        let now = datetime!(2026-11-26 12:00 UTC);
+        // Reserved by another process that read its clock a moment later.
+        let newer = now + Duration::milliseconds(3);
+        assert_eq!(pair_wait(&failures(PAIR_FAILURES - 1, newer), now), None);
+        assert_eq!(pair_wait(&failures(PAIR_FAILURES, newer), now), Some(PAIR_FIRST_DELAY + Duration::milliseconds(3)));
+        assert_eq!(pair_wait(&failures(PAIR_FAILURES, now - PAIR_FIRST_DELAY), now), None);
+    }
+}
