@@ -83,7 +83,7 @@ async fn probe(client: &reqwest::Client, base: &str, duration: Duration) -> Vec<
 fn report(what: &str, latencies: &[Duration], over: Option<Duration>) {
     let mut sorted = latencies.to_vec();
     sorted.sort();
-    let at = |q: f64| sorted.get(((sorted.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or_default();
+    let at = |q: f64| support::quantile(&sorted, q);
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let throughput = over.map(|d| format!(", {:.1}/s", sorted.len() as f64 / d.as_secs_f64())).unwrap_or_default();
     println!(

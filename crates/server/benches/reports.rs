@@ -26,8 +26,11 @@ const LEVELS: usize = 60;
 const CHAPTERS: usize = 6;
 const SKILLS: usize = 6;
 const APPROACHES: usize = 3;
-/// Timed requests per view and scope (after two untimed ones).
-const RUNS: usize = 20;
+/// Timed requests per view and scope (after two untimed ones): enough that the p95 is not
+/// simply the slowest request.
+const RUNS: usize = 100;
+/// Timed runs of the plain GROUP BY, whose p50 is the baseline (a global one takes ~1.5 s).
+const BASELINE_RUNS: usize = 5;
 const VIEWS: [&str; 7] = ["overview", "skill", "difficulty", "level", "approach", "chapter", "attempts"];
 
 /// The provider's size.
@@ -90,7 +93,8 @@ async fn bench(backend: &str, database_url: Option<String>, size: Size) -> anyho
         ("batch", format!("&batch={}", provider.batch), "trainee", plain(Scope::Batch(provider.batch))),
     ];
     for (scope, filter, group, plain) in &scopes {
-        let baseline = timed(|| async { db.query_all(plain).await.map(|_| ()).map_err(Into::into) }).await?;
+        let baseline =
+            timed(BASELINE_RUNS, || async { db.query_all(plain).await.map(|_| ()).map_err(Into::into) }).await?;
         println!(
             "{backend:<10} {scope:<8} plain GROUP BY over raw attempts: p50 {:>8.1} ms  p95 {:>8.1} ms",
             ms(baseline.0),
@@ -98,7 +102,7 @@ async fn bench(backend: &str, database_url: Option<String>, size: Size) -> anyho
         );
         for view in VIEWS {
             let url = format!("{}/api/v1/reports/scores?view={view}&group={group}&per_page=25{filter}", server.base);
-            let measured = timed(|| async {
+            let measured = timed(RUNS, || async {
                 let response = client.get(&url).bearer_auth(&token).send().await?;
                 anyhow::ensure!(response.status().is_success(), "{url}: {}", response.status());
                 response.bytes().await?;
@@ -106,9 +110,10 @@ async fn bench(backend: &str, database_url: Option<String>, size: Size) -> anyho
             })
             .await?;
             println!(
-                "{backend:<10} {scope:<8} {view:<10} p50 {:>8.1} ms  p95 {:>8.1} ms   plain/view (p50) {:>6.1}×",
+                "{backend:<10} {scope:<8} {view:<10} p50 {:>8.1} ms  p95 {:>8.1} ms  max {:>8.1} ms   plain/view (p50) {:>6.1}×",
                 ms(measured.0),
                 ms(measured.1),
+                ms(measured.2),
                 baseline.0.as_secs_f64() / measured.0.as_secs_f64()
             );
         }
@@ -165,8 +170,8 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// p50 and p95 of [`RUNS`] calls of `call` (after two untimed ones).
-async fn timed<F, Fut>(call: F) -> anyhow::Result<(Duration, Duration)>
+/// p50, p95 and the slowest of `runs` calls of `call` (after two untimed ones).
+async fn timed<F, Fut>(runs: usize, call: F) -> anyhow::Result<(Duration, Duration, Duration)>
 where
     F: Fn() -> Fut,
     Fut: std::future::Future<Output = anyhow::Result<()>>,
@@ -174,14 +179,14 @@ where
     for _ in 0..2 {
         call().await?;
     }
-    let mut times = Vec::with_capacity(RUNS);
-    for _ in 0..RUNS {
+    let mut times = Vec::with_capacity(runs);
+    for _ in 0..runs {
         let started = Instant::now();
         call().await?;
         times.push(started.elapsed());
     }
     times.sort();
-    Ok((times[RUNS / 2], times[RUNS * 95 / 100]))
+    Ok((support::quantile(&times, 0.5), support::quantile(&times, 0.95), times[runs - 1]))
 }
 
 /// A plain GROUP BY over the raw attempts: per company, or per trainee of a company or batch.

@@ -21,6 +21,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// `sqlite://…` or `postgres://…`; defaults to `<data_dir>/playtrack.db`.
     pub database_url: Option<String>,
+    /// PostgreSQL connections this process opens at start and keeps, idle or not.
+    pub database_connections: u32,
     /// The address people use to reach the portal (links in mails and the start banner);
     /// defaults to `http://<bind>`.
     pub public_url: Option<String>,
@@ -75,6 +77,7 @@ impl Default for Config {
             bind: "127.0.0.1:8080".into(),
             data_dir: PathBuf::from("./data"),
             database_url: None,
+            database_connections: 10,
             public_url: None,
             log: "info".into(),
             log_format: LogFormat::Pretty,

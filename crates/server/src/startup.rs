@@ -52,7 +52,7 @@ impl Application {
     /// # Errors
     /// See [`Self::build`].
     pub async fn build_with_clock(config: &Config, clock: AnyClock) -> anyhow::Result<Self> {
-        let store = Store::connect(&config.database_url()).await.context("opening the database")?;
+        let store = Store::connect_pooled(&config.database_url(), config.database_connections).await.context("opening the database")?;
         store.migrate().await.context("migrating the database")?;
         Self::with_store(config, store, clock).await
     }

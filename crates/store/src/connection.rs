@@ -33,11 +33,20 @@ pub enum ConnectError {
 }
 
 impl Store {
-    /// Connects to `url`, creating the SQLite file (and its folder) when needed.
+    /// Connects to `url`, creating the SQLite file (and its folder) when needed, with a small
+    /// PostgreSQL pool (tools and tests).
     ///
     /// # Errors
     /// [`ConnectError`] when the URL is of another database, or it cannot be reached.
     pub async fn connect(url: &str) -> Result<Self, ConnectError> {
+        Self::connect_pooled(url, 2).await
+    }
+
+    /// As [`Self::connect`], holding `connections` PostgreSQL connections open (the server).
+    ///
+    /// # Errors
+    /// See [`Self::connect`].
+    pub async fn connect_pooled(url: &str, connections: u32) -> Result<Self, ConnectError> {
         let mut options = ConnectOptions::new(url.to_owned());
         options.sqlx_logging(false).connect_timeout(Duration::from_secs(5)).acquire_timeout(Duration::from_secs(5));
         if url.starts_with("sqlite:") {
@@ -55,6 +64,10 @@ impl Store {
             // Like SQLite's busy timeout: a lock not had in 5 s fails (the caller hears "busy,
             // try again") instead of holding the request and its connection indefinitely.
             options.map_sqlx_postgres_opts(|o| o.options([("lock_timeout", "5s")]));
+            // A new connection costs the request that waits for it ~90 ms (backend start, TLS
+            // handshake): the pool opens its connections at start and keeps them through quiet
+            // hours.
+            options.min_connections(connections).max_connections(connections.max(1));
         } else {
             return Err(ConnectError::UnsupportedUrl(url.to_owned()));
         }

@@ -2,6 +2,8 @@
 //! temporary folder, with super admins who sign in with [`PASSWORD`] and no e-mailed code.
 #![allow(dead_code, reason = "each benchmark includes this module and uses its own part of it")]
 
+use std::time::Duration;
+
 use identity::{Argon2Hasher, NewUser, UserRepository};
 use kernel::Email;
 use sea_orm::{
@@ -39,7 +41,7 @@ pub async fn start_on(admins: usize, database_url: Option<String>) -> anyhow::Re
         database_url,
         ..Config::default()
     };
-    let store = Store::connect(&config.database_url()).await?;
+    let store = Store::connect_pooled(&config.database_url(), config.database_connections).await?;
     store.migrate().await?;
     let hash = Argon2Hasher::default().hash_now(PASSWORD)?;
     let mut emails = Vec::new();
@@ -76,4 +78,11 @@ pub async fn insert(
     }
     tx.commit().await?;
     Ok(())
+}
+
+/// The nearest-rank `q` quantile of `sorted` (ascending): the smallest value that at least
+/// `q` of the samples do not exceed, so the p95 of 100 samples is the 95th, not the largest.
+pub fn quantile(sorted: &[Duration], q: f64) -> Duration {
+    let rank = (q * sorted.len() as f64).ceil() as usize;
+    sorted.get(rank.max(1) - 1).copied().unwrap_or_default()
 }

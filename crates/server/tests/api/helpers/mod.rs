@@ -101,6 +101,8 @@ impl TestDb {
             bind: "127.0.0.1:0".into(),
             data_dir: self.data_dir.clone(),
             database_url: Some(self.url.clone()),
+            // Tests run side by side on one PostgreSQL server with 100 connections.
+            database_connections: 4,
             ..Config::default()
         }
     }
