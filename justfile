@@ -20,7 +20,7 @@ test: deps postgres lint ui
     {{just_executable()}} e2e
 
 # Rust tests (SQLite and PostgreSQL; in CI an unreachable PostgreSQL fails them).
-test-rust:
+test-rust: deps
     if command -v cargo-nextest >/dev/null; then cargo nextest run --workspace --no-fail-fast; else cargo test --workspace --no-fail-fast; fi
 
 # Every operation of the spec fuzzed by schemathesis as super admin, company admin and
@@ -77,14 +77,16 @@ release: ui
 ui: deps
     cd {{frontend}} && npm run --silent build
 
-# Install the frontend's packages when package-lock.json changed since the last install.
+# Install the frontend's packages and the test identity provider's (tools/oidc) when their
+# package-lock.json changed since the last install.
 deps:
     #!/usr/bin/env bash
     set -euo pipefail
-    cd {{frontend}}
-    if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
-    fi
+    for dir in {{frontend}} tools/oidc; do
+      if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+        (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+      fi
+    done
 
 # Debian's Chromium for the browser tests (Playwright never downloads a browser here).
 chromium:

@@ -18,6 +18,6 @@ pub use read_models::{
 };
 pub use services::{
     ApiClientsApi, CatalogueApi, GameAppsApi, GameSignInApi, IngestionApi, LicensingApi, PeopleApi, ReportsApi,
-    SignInApi,
+    SignInApi, SsoConnectionsApi,
 };
 pub use unit_of_work::{GameUnit, GameWork, PeopleUnit, PeopleWork, UnitOfWork, Work};

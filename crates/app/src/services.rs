@@ -3,6 +3,7 @@
 //! the server wires the concrete services in. Each method forwards to the service's own, so
 //! a signature is written here once and the macro declares and implements it.
 
+use identity::sso::{Discovered, Discovery, SsoConnection, SsoConnectionDraft, SsoConnections, SsoError, SsoStore};
 use identity::{
     AdminActionError, AuthenticateError, Challenge, ChallengeError, ChangePasswordError, ForgotPasswordError,
     IdentityStore, Invitation, LoginError, Notifier, OpenedSession, PasswordHasher, PasswordLinkError, Principal,
@@ -197,5 +198,16 @@ service_trait! {
     pub trait GameAppsApi for impl<S: GameAppStore, C: Clock> GameApps<S, C> {
         async fn list(&self, actor: &Actor) -> Result<Vec<GameApp>, GameAppError>;
         async fn save(&self, actor: &Actor, id: Option<GameAppId>, draft: GameAppDraft) -> Result<GameApp, GameAppError>;
+    }
+}
+
+service_trait! {
+    /// Companies' single sign-on connections: [`SsoConnections`].
+    pub trait SsoConnectionsApi for impl<S: SsoStore, C: Clock, D: Discovery> SsoConnections<S, C, D> {
+        async fn list(&self, actor: &Actor) -> Result<Vec<SsoConnection>, SsoError>;
+        async fn get(&self, actor: &Actor, company: CompanyId) -> Result<SsoConnection, SsoError>;
+        async fn save(&self, actor: &Actor, company: CompanyId, draft: SsoConnectionDraft) -> Result<SsoConnection, SsoError>;
+        async fn delete(&self, actor: &Actor, company: CompanyId) -> Result<(), SsoError>;
+        async fn test(&self, actor: &Actor, company: CompanyId) -> Result<Result<Discovered, String>, SsoError>;
     }
 }

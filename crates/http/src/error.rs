@@ -500,6 +500,18 @@ impl From<identity::game_apps::GameAppError> for ApiError {
     }
 }
 
+impl From<identity::sso::SsoError> for ApiError {
+    fn from(e: identity::sso::SsoError) -> Self {
+        use identity::sso::SsoError as E;
+        match e {
+            E::Forbidden => Self::new(ProblemCode::Forbidden),
+            E::NotFound => Self::new(ProblemCode::NotFound),
+            E::Invalid(problems) => Self::invalid(problems.iter().map(|p| FieldError::new(&p.field, p.code)).collect()),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
 impl From<identity::grants::RequestError> for ApiError {
     fn from(e: identity::grants::RequestError) -> Self {
         use identity::grants::RequestError as E;

@@ -31,6 +31,7 @@ pub struct AppState {
     pub catalogue: Arc<dyn app::CatalogueApi>,
     pub reports: Arc<dyn app::ReportsApi>,
     pub game_apps: Arc<dyn app::GameAppsApi>,
+    pub sso_connections: Arc<dyn app::SsoConnectionsApi>,
     pub game_sign_in: Arc<dyn app::GameSignInApi>,
     pub ingestion: Arc<dyn app::IngestionApi>,
     pub tokens: auth::tokens::AccessTokens,

@@ -25,6 +25,7 @@ pub const API_DOCS_PATH: &str = "/api/docs";
         (name = "passwords", description = "Forgotten, reset, changed and invited passwords"),
         (name = "audit", description = "Who did what, for admins"),
         (name = "api clients", description = "Keys of the game and partners (super admin)"),
+        (name = "sso", description = "Companies' single sign-on through OpenID Connect"),
         (name = "game", description = "What the game reports: attempts, with an API client's key"),
         (name = "xapi", description = "xAPI 1.0.3 and 2.0.0 for studios that already speak it: statements within the Playtrack profile (docs/xapi-profile.md) become attempts"),
     ),

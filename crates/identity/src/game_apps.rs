@@ -12,18 +12,7 @@ use time::OffsetDateTime;
 
 use crate::oauth::RedirectUri;
 
-/// One field's problem, as a stable code.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FieldProblem {
-    pub field: String,
-    pub code: FieldCode,
-}
-
-impl FieldProblem {
-    fn new(field: impl Into<String>, code: FieldCode) -> Self {
-        Self { field: field.into(), code }
-    }
-}
+pub use kernel::FieldProblem;
 
 const MAX_NAME_CHARS: usize = 120;
 const MAX_REDIRECT_URIS: usize = 10;

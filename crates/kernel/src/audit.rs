@@ -34,6 +34,9 @@ pub enum AuditAction {
     GameAuthorized,
     IndustryCreated,
     IndustryUpdated,
+    SsoConnectionCreated,
+    SsoConnectionUpdated,
+    SsoConnectionDeleted,
     EulaAccepted,
     EulaDeclined,
     InvitationSent,
@@ -63,7 +66,7 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 47] = [
+    pub const ALL: [Self; 50] = [
         Self::AllocationCreated,
         Self::AllocationUpdated,
         Self::ApiClientCreated,
@@ -86,6 +89,9 @@ impl AuditAction {
         Self::GameAuthorized,
         Self::IndustryCreated,
         Self::IndustryUpdated,
+        Self::SsoConnectionCreated,
+        Self::SsoConnectionUpdated,
+        Self::SsoConnectionDeleted,
         Self::EulaAccepted,
         Self::EulaDeclined,
         Self::InvitationSent,
@@ -138,6 +144,9 @@ impl AuditAction {
             Self::GameAuthorized => "game.authorized",
             Self::IndustryCreated => "industry.created",
             Self::IndustryUpdated => "industry.updated",
+            Self::SsoConnectionCreated => "sso_connection.created",
+            Self::SsoConnectionUpdated => "sso_connection.updated",
+            Self::SsoConnectionDeleted => "sso_connection.deleted",
             Self::EulaAccepted => "eula.accepted",
             Self::EulaDeclined => "eula.declined",
             Self::InvitationSent => "invitation.sent",

@@ -144,3 +144,16 @@ mod tests {
         }
     }
 }
+
+/// One field's problem, as a stable code; `field` is the request's name for it (`domains.2`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldProblem {
+    pub field: String,
+    pub code: FieldCode,
+}
+
+impl FieldProblem {
+    pub fn new(field: impl Into<String>, code: FieldCode) -> Self {
+        Self { field: field.into(), code }
+    }
+}

@@ -47,6 +47,9 @@ pub struct Config {
     /// environment variable can hold); without one, the client is the socket's peer.
     #[serde(deserialize_with = "list_or_commas")]
     pub trusted_proxies: Vec<String>,
+    /// 32 random bytes, base64, that seal SSO client secrets in the database. Without it one
+    /// is made once in `<data_dir>/sso.key`; processes that share a database must share it.
+    pub sso_key: Option<String>,
 }
 
 /// A list of strings, or one string of comma-separated entries; blanks are dropped.
@@ -87,6 +90,7 @@ impl Default for Config {
             session_hours: 12,
             admin_session_minutes: 30,
             trusted_proxies: Vec::new(),
+            sso_key: None,
         }
     }
 }

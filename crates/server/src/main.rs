@@ -35,7 +35,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         return Ok(());
     }
     telemetry::init(&config);
-    let store = Store::connect_pooled(&config.database_url(), config.database_connections).await.context("opening the database")?;
+    let store = Store::connect_pooled(&config.database_url(), config.database_connections)
+        .await
+        .context("opening the database")?;
     store.migrate().await.context("migrating the database")?;
     match cli.command {
         Command::Openapi => Ok(()),

@@ -52,7 +52,9 @@ impl Application {
     /// # Errors
     /// See [`Self::build`].
     pub async fn build_with_clock(config: &Config, clock: AnyClock) -> anyhow::Result<Self> {
-        let store = Store::connect_pooled(&config.database_url(), config.database_connections).await.context("opening the database")?;
+        let store = Store::connect_pooled(&config.database_url(), config.database_connections)
+            .await
+            .context("opening the database")?;
         store.migrate().await.context("migrating the database")?;
         Self::with_store(config, store, clock).await
     }
@@ -138,6 +140,12 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
         catalogue: Arc::new(scoring::CatalogueService::new(store.clone(), clock.clone())),
         reports: Arc::new(scoring::reports::Reports::new(store.clone(), clock.clone())),
         game_apps: Arc::new(identity::game_apps::GameApps::new(store.clone(), clock.clone())),
+        sso_connections: Arc::new(identity::sso::SsoConnections::new(
+            store.clone(),
+            clock.clone(),
+            sealing_key(config)?,
+            sso::Oidc::new()?,
+        )),
         game_sign_in: Arc::new(app::GameSignIn::new(transactions)),
         ingestion: Arc::new(scoring::Ingestion::new(store, clock)),
         tokens: AccessTokens::new(key.as_bytes()),
@@ -146,4 +154,22 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
         public_url: config.public_url(),
     };
     Ok((state, identity))
+}
+
+/// The key that seals SSO client secrets: configured, or made once in the data folder.
+fn sealing_key(config: &Config) -> anyhow::Result<identity::sso::SealingKey> {
+    let text = match &config.sso_key {
+        Some(text) => text.clone(),
+        None => {
+            let path = config.data_dir.join("sso.key");
+            if path.exists() {
+                std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?
+            } else {
+                let text = identity::sso::SealingKey::generate();
+                crate::private_file::write(&path, &text)?;
+                text
+            }
+        }
+    };
+    identity::sso::SealingKey::from_base64(&text).context("sso_key")
 }

@@ -1,55 +1,61 @@
-//! Corporate single sign-on: a company's OpenID Connect connection, and which people it may
-//! vouch for. The authorization-code flow (with PKCE) against the provider is built on this.
+//! The OpenID Connect adapter (the `openidconnect` crate): discovery of a company's provider.
+//! The authorization-code flow (with PKCE) against the provider is built on this.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
-use kernel::{CompanyId, Email};
-use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+use identity::sso::{Discovered, Discovery};
+use openidconnect::{IssuerUrl, core::CoreProviderMetadata};
 use url::Url;
 
-/// One company's identity provider.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SsoConnection {
-    pub company: CompanyId,
-    /// The provider's issuer; discovery reads `<issuer>/.well-known/openid-configuration`.
-    pub issuer: Url,
-    pub client_id: String,
-    pub client_secret: String,
-    /// Lower-case e-mail domains this provider may sign in; empty allows none.
-    pub allowed_domains: Vec<String>,
-    /// Whether an unknown person the provider vouches for becomes a trainee of the company.
-    pub create_users: bool,
+/// Talks to identity providers over HTTP.
+#[derive(Clone, Debug)]
+pub struct Oidc {
+    http: reqwest::Client,
 }
 
-impl SsoConnection {
-    /// Whether the provider may vouch for `email`: a provider of one company must never sign
-    /// in someone of another.
-    #[must_use]
-    pub fn allows(&self, email: &Email) -> bool {
-        self.allowed_domains.iter().any(|domain| domain.eq_ignore_ascii_case(email.domain()))
+impl Oidc {
+    /// A client that follows no redirect (a provider's answers are read where its metadata
+    /// points, RFC 9700 §4.11) and gives up after 10 s.
+    ///
+    /// # Errors
+    /// When the TLS roots cannot be loaded.
+    pub fn new() -> anyhow::Result<Self> {
+        let http = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(Duration::from_secs(10))
+            .build()?;
+        Ok(Self { http })
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn connection(domains: &[&str]) -> SsoConnection {
-        SsoConnection {
-            company: CompanyId::new(),
-            issuer: Url::parse("https://login.customer.example").unwrap(),
-            client_id: "playtrack".into(),
-            client_secret: "secret".into(),
-            allowed_domains: domains.iter().map(ToString::to_string).collect(),
-            create_users: false,
-        }
+impl Discovery for Oidc {
+    async fn discover(&self, issuer: &Url) -> Result<Discovered, String> {
+        let issuer_url = IssuerUrl::new(issuer.as_str().trim_end_matches('/').to_owned()).map_err(|e| e.to_string())?;
+        let metadata =
+            CoreProviderMetadata::discover_async(issuer_url, &self.http).await.map_err(|e| error_chain(&e))?;
+        let names = |values: Option<Vec<String>>| values.unwrap_or_default();
+        Ok(Discovered {
+            issuer: metadata.issuer().to_string(),
+            authorization_endpoint: metadata.authorization_endpoint().to_string(),
+            token_endpoint: metadata.token_endpoint().map(ToString::to_string),
+            userinfo_endpoint: metadata.userinfo_endpoint().map(ToString::to_string),
+            jwks_uri: metadata.jwks_uri().to_string(),
+            signing_keys: metadata.jwks().keys().len(),
+            scopes_supported: names(metadata.scopes_supported().map(|s| s.iter().map(|s| s.to_string()).collect())),
+            claims_supported: names(metadata.claims_supported().map(|c| c.iter().map(|c| c.to_string()).collect())),
+        })
     }
+}
 
-    #[test]
-    fn only_the_allowed_domains_are_vouched_for() {
-        let sso = connection(&["customer.example"]);
-        assert!(sso.allows(&Email::parse("asha@customer.example").unwrap()));
-        assert!(!sso.allows(&Email::parse("asha@customer.example.evil").unwrap()));
-        assert!(!sso.allows(&Email::parse("asha@sub.customer.example").unwrap()));
-        assert!(!connection(&[]).allows(&Email::parse("asha@customer.example").unwrap()));
+/// An error and its causes on one line: "Failed to parse server response: …".
+fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
     }
+    text
 }

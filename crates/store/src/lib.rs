@@ -13,5 +13,6 @@ mod licensing;
 mod listing;
 mod read_models;
 mod scoring;
+mod sso;
 
 pub use connection::{Backend, ConnectError, Store};

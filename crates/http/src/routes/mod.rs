@@ -24,6 +24,7 @@ mod reports;
 mod setup;
 mod signed_in;
 mod spreadsheet;
+mod sso_connections;
 mod users;
 mod xapi;
 
@@ -59,6 +60,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(api_clients::routes)
             .configure(game::routes)
             .configure(game_apps::routes)
+            .configure(sso_connections::routes)
             .configure(oauth::routes)
             .configure(xapi::routes)
             .default_service(web::to(not_found)),

@@ -26,6 +26,7 @@ mod sessions_cookie;
 mod setup;
 mod sign_in;
 mod spec;
+mod sso;
 mod store;
 mod uploads;
 mod web_ui;

@@ -32,6 +32,8 @@ pub mod seats;
 pub mod server_settings;
 pub mod sessions;
 pub mod skills;
+pub mod sso_connections;
+pub mod sso_domains;
 pub mod throttle_hits;
 pub mod trainee_results;
 pub mod users;

@@ -280,6 +280,9 @@ export const AuditAction = {
   gameauthorized: 'game.authorized',
   industrycreated: 'industry.created',
   industryupdated: 'industry.updated',
+  sso_connectioncreated: 'sso_connection.created',
+  sso_connectionupdated: 'sso_connection.updated',
+  sso_connectiondeleted: 'sso_connection.deleted',
   eulaaccepted: 'eula.accepted',
   euladeclined: 'eula.declined',
   invitationsent: 'invitation.sent',
@@ -658,6 +661,22 @@ export interface DashboardSeats {
   next_expiry?: DashboardSeatsNextExpiry;
   /** @minimum 0 */
   sold: number;
+}
+
+export type DiscoveredTokenEndpoint = string | null;
+
+export type DiscoveredUserinfoEndpoint = string | null;
+
+export interface Discovered {
+  authorization_endpoint: string;
+  claims_supported: string[];
+  issuer: string;
+  jwks_uri: string;
+  scopes_supported: string[];
+  /** @minimum 0 */
+  signing_keys: number;
+  token_endpoint?: DiscoveredTokenEndpoint;
+  userinfo_endpoint?: DiscoveredUserinfoEndpoint;
 }
 
 export interface EmailRequest {
@@ -1867,6 +1886,93 @@ export interface SetupRequest {
   password: string;
   /** The token of the setup link. */
   token: string;
+}
+
+export type SsoConnectionBatchId = string | null;
+
+export interface SsoConnection {
+  /** Whether such a trainee gets a seat of the batch's licence at first sign-in. */
+  assign_seat: boolean;
+  batch_id?: SsoConnectionBatchId;
+  client_id: string;
+  company_id: string;
+  /** Whether a person the provider vouches for, unknown here, becomes a trainee of `batch_id`. */
+  create_users: boolean;
+  created_at: string;
+  /** E-mail domains this provider may sign in; each is one company's. */
+  domains: string[];
+  /** `email`, `preferred_username` or `upn`: the ID-token claim that holds the e-mail. */
+  email_claim: string;
+  /** Discovery reads `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  /** `false`: the company's people sign in through the provider only. */
+  password_sign_in: boolean;
+  /** Scopes asked for besides `openid email profile`. */
+  scopes: string[];
+  updated_at: string;
+}
+
+/**
+ * A batch of the company; required with `create_users`.
+ */
+export type SsoConnectionInputBatchId = string | null;
+
+/**
+ * Required when the connection is set up; left out, the saved one stays. Kept sealed
+and never answered.
+ * @maxLength 512
+ */
+export type SsoConnectionInputClientSecret = string | null;
+
+export interface SsoConnectionInput {
+  assign_seat?: boolean;
+  /** A batch of the company; required with `create_users`. */
+  batch_id?: SsoConnectionInputBatchId;
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
+  client_id: string;
+  /**
+   * Required when the connection is set up; left out, the saved one stays. Kept sealed
+and never answered.
+   * @maxLength 512
+   */
+  client_secret?: SsoConnectionInputClientSecret;
+  create_users?: boolean;
+  /**
+   * 1 to 20 domains (the super admin's to change).
+   * @maxItems 20
+   */
+  domains: string[];
+  /** `email`, `preferred_username` or `upn`. */
+  email_claim: string;
+  /**
+   * `https://…`, or `http://` on this machine; no query or fragment.
+   * @minLength 1
+   * @maxLength 2048
+   */
+  issuer: string;
+  password_sign_in: boolean;
+  /** @maxItems 10 */
+  scopes?: string[];
+}
+
+export type SsoTestDiscovered = Discovered | null;
+
+/**
+ * Present when not `ok`: the error as the provider or the network gave it.
+ */
+export type SsoTestError = string | null;
+
+/**
+ * What "Test connection" found: the provider's metadata and keys, or why discovery failed.
+ */
+export interface SsoTest {
+  discovered?: SsoTestDiscovered;
+  /** Present when not `ok`: the error as the provider or the network gave it. */
+  error?: SsoTestError;
+  ok: boolean;
 }
 
 export type Status = typeof Status[keyof typeof Status];

@@ -1,6 +1,7 @@
 //! `spawn_app()` and the database each test gets.
 
 mod fixtures;
+mod oidc;
 mod process;
 mod smtp;
 
@@ -11,6 +12,7 @@ use server::{config::Config, startup::Application};
 use uuid::Uuid;
 
 pub use fixtures::TestUser;
+pub use oidc::OidcProvider;
 pub use process::ServerProcess;
 pub use smtp::SmtpSink;
 
