@@ -337,7 +337,7 @@ impl From<licensing::Invalid> for ApiError {
     fn from(invalid: licensing::Invalid) -> Self {
         Self::fields(
             ProblemCode::ValidationFailed,
-            invalid.0.iter().map(|p| FieldError::new(p.field, p.code)).collect(),
+            invalid.0.iter().map(|p| FieldError::new(&p.field, p.code)).collect(),
         )
     }
 }
@@ -476,41 +476,27 @@ impl From<app::PeopleError> for ApiError {
     }
 }
 
-impl From<scoring::ClientError> for ApiError {
-    fn from(e: scoring::ClientError) -> Self {
-        use scoring::ClientError as E;
-        match e {
-            E::Forbidden => Self::new(ProblemCode::Forbidden),
-            E::NotFound => Self::new(ProblemCode::NotFound),
-            E::Invalid(problems) => Self::invalid(problems.iter().map(|p| FieldError::new(&p.field, p.code)).collect()),
-            E::Unknown(e) => Self::internal(e),
+/// The errors of an admin's list-and-form service (API clients, game apps, SSO connections),
+/// which all have the same four cases.
+macro_rules! from_admin_form_error {
+    ($($error:ty),+) => {$(
+        impl From<$error> for ApiError {
+            fn from(e: $error) -> Self {
+                use $error as E;
+                match e {
+                    E::Forbidden => Self::new(ProblemCode::Forbidden),
+                    E::NotFound => Self::new(ProblemCode::NotFound),
+                    E::Invalid(problems) => {
+                        Self::invalid(problems.iter().map(|p| FieldError::new(&p.field, p.code)).collect())
+                    }
+                    E::Unknown(e) => Self::internal(e),
+                }
+            }
         }
-    }
+    )+};
 }
 
-impl From<identity::game_apps::GameAppError> for ApiError {
-    fn from(e: identity::game_apps::GameAppError) -> Self {
-        use identity::game_apps::GameAppError as E;
-        match e {
-            E::Forbidden => Self::new(ProblemCode::Forbidden),
-            E::NotFound => Self::new(ProblemCode::NotFound),
-            E::Invalid(problems) => Self::invalid(problems.iter().map(|p| FieldError::new(&p.field, p.code)).collect()),
-            E::Unknown(e) => Self::internal(e),
-        }
-    }
-}
-
-impl From<identity::sso::SsoError> for ApiError {
-    fn from(e: identity::sso::SsoError) -> Self {
-        use identity::sso::SsoError as E;
-        match e {
-            E::Forbidden => Self::new(ProblemCode::Forbidden),
-            E::NotFound => Self::new(ProblemCode::NotFound),
-            E::Invalid(problems) => Self::invalid(problems.iter().map(|p| FieldError::new(&p.field, p.code)).collect()),
-            E::Unknown(e) => Self::internal(e),
-        }
-    }
-}
+from_admin_form_error!(scoring::ClientError, identity::game_apps::GameAppError, identity::sso::SsoError);
 
 impl From<identity::grants::RequestError> for ApiError {
     fn from(e: identity::grants::RequestError) -> Self {

@@ -1,6 +1,7 @@
 //! What an admin typed into a form, and the checks that turn it into a record. Each failed
 //! check names its field and a stable code the UI translates with the seed's messages.
 
+pub use kernel::FieldProblem;
 use kernel::FieldCode;
 use kernel::{AllocationId, BatchId, CompanyId, CountryId, Email, EmailError, IndustryId, SessionMinutes};
 use time::Date;
@@ -18,20 +19,6 @@ pub const SEATS_MAX: i64 = 100_000;
 /// and every date the portal stores must survive the spec's `date` format and the UI.
 pub const EARLIEST_DATE: Date = time::macros::date!(2000 - 01 - 01);
 pub const LATEST_DATE: Date = time::macros::date!(2100 - 12 - 31);
-
-/// One field's problem, as a stable [`FieldCode`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FieldProblem {
-    pub field: &'static str,
-    pub code: FieldCode,
-}
-
-impl FieldProblem {
-    #[must_use]
-    pub const fn new(field: &'static str, code: FieldCode) -> Self {
-        Self { field, code }
-    }
-}
 
 /// The problems of one form; never empty.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -311,7 +298,7 @@ mod tests {
     #[test]
     fn an_empty_company_form_names_every_required_field() {
         let Err(Invalid(problems)) = CompanyDraft::default().check(CompanyId::new()) else { panic!("accepted") };
-        let fields: Vec<_> = problems.iter().map(|p| p.field).collect();
+        let fields: Vec<_> = problems.iter().map(|p| p.field.as_str()).collect();
         assert_eq!(
             fields,
             ["name", "email", "contact_person", "industry_id", "country_id", "session_minutes"],

@@ -156,19 +156,27 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
     Ok((state, identity))
 }
 
-/// The key that seals SSO client secrets: configured, or made once in the data folder.
+/// The key that seals SSO client secrets: configured, or made once in the data folder. Two
+/// processes starting at once may both make one; the first to link its file into place wins
+/// and both read that one.
 fn sealing_key(config: &Config) -> anyhow::Result<identity::sso::SealingKey> {
     let text = match &config.sso_key {
         Some(text) => text.clone(),
         None => {
             let path = config.data_dir.join("sso.key");
-            if path.exists() {
-                std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?
-            } else {
-                let text = identity::sso::SealingKey::generate();
-                crate::private_file::write(&path, &text)?;
-                text
+            if !path.exists() {
+                let draft = config.data_dir.join(format!("sso.key.{}", std::process::id()));
+                crate::private_file::write(&draft, &identity::sso::SealingKey::generate())?;
+                let linked = std::fs::hard_link(&draft, &path);
+                std::fs::remove_file(&draft).with_context(|| format!("removing {}", draft.display()))?;
+                match linked {
+                    Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+                        return Err(e).with_context(|| format!("writing {}", path.display()));
+                    }
+                    _ => {}
+                }
             }
+            std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?
         }
     };
     identity::sso::SealingKey::from_base64(&text).context("sso_key")

@@ -48,7 +48,7 @@ async fn complete_setup(
     let mut errors = Vec::new();
     let email = email_field(&email).map_err(|e| errors.push(e)).ok();
     let name = licensing::drafts::text("name", &name, licensing::drafts::NAME_MAX)
-        .map_err(|p| errors.push(FieldError::new(p.field, p.code)))
+        .map_err(|p| errors.push(FieldError::new(&p.field, p.code)))
         .unwrap_or_default();
     let Some(email) = email.filter(|_| errors.is_empty()) else {
         return Err(ApiError::invalid(errors));

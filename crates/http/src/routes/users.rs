@@ -195,7 +195,7 @@ fn verdicts(plans: Vec<RowPlan>) -> ImportPreview {
     let rows: Vec<RowVerdict> = plans
         .into_iter()
         .map(|p| RowVerdict {
-            problems: p.problems.iter().map(|f| FieldError::new(f.field, f.code)).collect(),
+            problems: p.problems.iter().map(|f| FieldError::new(&f.field, f.code)).collect(),
             row: ImportRowDto {
                 line: p.row.line,
                 name: p.row.name,

@@ -121,9 +121,8 @@ impl<S: SsoStore, C: Clock, D: Discovery> SsoConnections<S, C, D> {
             sealed_secret: match (checked.client_secret, &before) {
                 (Some(secret), _) => self.key.seal(&secret),
                 (None, Some(b)) => b.sealed_secret.clone(),
-                (None, None) => {
-                    return Err(SsoError::Invalid(vec![FieldProblem::new("client_secret", FieldCode::Required)]));
-                }
+                // `check` demands a secret of a new connection.
+                (None, None) => return Err(anyhow::anyhow!("a new connection without a secret").into()),
             },
             scopes: checked.scopes,
             email_claim: checked.email_claim,
