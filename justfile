@@ -38,7 +38,7 @@ fuzz examples="20":
     python3 scripts/fuzz.py target/debug/playtrack "$venv/bin/st" --max-examples {{examples}}
 
 # Browser journeys in Debian's Chromium against the real server binary.
-e2e: chromium ui
+e2e: deps chromium ui
     cargo build --bin playtrack
     cd {{frontend}} && npm run --silent e2e
 

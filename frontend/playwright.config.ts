@@ -12,6 +12,8 @@ import { defineConfig } from '@playwright/test';
 const PORT = 4180;
 const SMTP_PORT = 4181;
 const MAIL_HTTP_PORT = 4182;
+/** The OpenID Connect provider of the SSO journey (tools/oidc), registered in e2e/oidc.json. */
+const OIDC_PORT = 4183;
 const externalBaseUrl = process.env.PLAYTRACK_E2E_BASE_URL;
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${PORT}`;
 // Test workers load this file too but never start the servers: only the runner does, and the
@@ -22,6 +24,7 @@ if (startsServer) {
   // A fresh embedded database (and demo data) per run, so journeys never see an earlier run's.
   process.env.E2E_PLAYTRACK_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'playtrack-e2e-'));
   process.env.E2E_PLAYTRACK_MAIL_URL = `http://127.0.0.1:${MAIL_HTTP_PORT}`;
+  process.env.E2E_OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 }
 
 export default defineConfig({
@@ -57,6 +60,13 @@ export default defineConfig({
           reuseExistingServer: false,
           timeout: 20_000,
           env: { SMTP_SINK_SMTP_PORT: String(SMTP_PORT), SMTP_SINK_HTTP_PORT: String(MAIL_HTTP_PORT) },
+        },
+        {
+          command: 'node ../tools/oidc/provider.mjs e2e/oidc.json',
+          url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+          reuseExistingServer: false,
+          timeout: 20_000,
+          env: { OIDC_PORT: String(OIDC_PORT) },
         },
         {
           // Needs `npm run build` (dist/) and the backend's debug build.

@@ -17,6 +17,7 @@ mod m20261126_000010_create_game_apps;
 mod m20261126_000011_create_game_sign_in;
 mod m20261126_000012_create_level_results;
 mod m20261127_000013_create_sso_connections;
+mod m20261127_000014_create_sso_sign_ins;
 
 pub use m20261126_000012_create_level_results::fold_statements as fold_attempts_into_results;
 
@@ -39,6 +40,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000011_create_game_sign_in::Migration),
             Box::new(m20261126_000012_create_level_results::Migration),
             Box::new(m20261127_000013_create_sso_connections::Migration),
+            Box::new(m20261127_000014_create_sso_sign_ins::Migration),
         ]
     }
 }

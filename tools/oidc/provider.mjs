@@ -1,7 +1,7 @@
 // A real OpenID Connect provider (npm `oidc-provider`) on loopback, for Playtrack's SSO tests
 // and for trying SSO by hand:
 //
-//   node tools/oidc/provider.mjs tools/oidc/example.json
+//   node tools/oidc/provider.mjs tools/oidc/example.json      (OIDC_PORT=… for a fixed port)
 //
 // The file names the clients and the accounts (`login` of the development login form →
 // claims). The first line on stdout is `{"issuer": "http://127.0.0.1:<port>"}`.
@@ -10,6 +10,7 @@
 //   /test/rotate          signs with a new key from now on; the old one leaves the JWKS
 //   /test/stale-key       signs with a key the JWKS no longer lists (rotated out)
 //   /test/nonce           puts another nonce into ID tokens than the one asked for
+//   /test/short-id-token  issues ID tokens that expire after 60 s
 //   /test/reset           behaves again
 import Provider from 'oidc-provider';
 import { createServer } from 'node:http';
@@ -29,6 +30,7 @@ let issuer;
 let current = signingKey();
 let stale = null;
 let tamperNonce = false;
+let shortIdToken = false;
 let provider;
 
 function build(signWith) {
@@ -36,11 +38,12 @@ function build(signWith) {
     clients: config.clients.map((client) => ({
       grant_types: ['authorization_code'],
       response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_post',
+      token_endpoint_auth_method: 'client_secret_basic',
       ...client,
     })),
     jwks: { keys: [signWith] },
     pkce: { required: () => true },
+    ttl: { IdToken: shortIdToken ? 60 : 3600 },
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -87,9 +90,13 @@ const server = createServer(async (req, res) => {
       case '/test/nonce':
         tamperNonce = true;
         break;
+      case '/test/short-id-token':
+        shortIdToken = true;
+        break;
       case '/test/reset':
         stale = null;
         tamperNonce = false;
+        shortIdToken = false;
         break;
       default:
         return json(res, 404, { error: 'unknown test switch' });
@@ -108,7 +115,8 @@ const server = createServer(async (req, res) => {
   provider.callback()(req, res);
 });
 
-server.listen(0, '127.0.0.1', () => {
+// A free port, or OIDC_PORT (the browser journeys register a fixed issuer).
+server.listen(Number(process.env.OIDC_PORT ?? 0), '127.0.0.1', () => {
   issuer = `http://127.0.0.1:${server.address().port}`;
   provider = build(current);
   process.stdout.write(`${JSON.stringify({ issuer })}\n`);

@@ -7,6 +7,7 @@ mod game_sign_in;
 mod people;
 mod read_models;
 mod services;
+mod sso_sign_in;
 mod unit_of_work;
 
 pub use game_sign_in::{
@@ -18,6 +19,7 @@ pub use read_models::{
 };
 pub use services::{
     ApiClientsApi, CatalogueApi, GameAppsApi, GameSignInApi, IngestionApi, LicensingApi, PeopleApi, ReportsApi,
-    SignInApi, SsoConnectionsApi,
+    SignInApi, SsoConnectionsApi, SsoSignInApi,
 };
-pub use unit_of_work::{GameUnit, GameWork, PeopleUnit, PeopleWork, UnitOfWork, Work};
+pub use sso_sign_in::{Callback, SsoSignIn, SsoSignInError, Started};
+pub use unit_of_work::{GameUnit, GameWork, PeopleUnit, PeopleWork, SsoUnit, SsoWork, UnitOfWork, Work};

@@ -3,7 +3,9 @@
 //! the server wires the concrete services in. Each method forwards to the service's own, so
 //! a signature is written here once and the macro declares and implements it.
 
-use identity::sso::{Discovered, Discovery, SsoConnection, SsoConnectionDraft, SsoConnections, SsoError, SsoStore};
+use identity::sso::{
+    Discovered, Discovery, Provider, SsoConnection, SsoConnectionDraft, SsoConnections, SsoError, SsoStore,
+};
 use identity::{
     AdminActionError, AuthenticateError, Challenge, ChallengeError, ChangePasswordError, ForgotPasswordError,
     IdentityStore, Invitation, LoginError, Notifier, OpenedSession, PasswordHasher, PasswordLinkError, Principal,
@@ -31,8 +33,8 @@ use scoring::{
 use time::OffsetDateTime;
 
 use crate::{
-    GameSignIn, GameSignInError, GameUnit, HandoffError, IssuedTokens, NewCompanyAdmin, People, PeopleError,
-    PeopleUnit, Player, PlayerCard, PlayerError, TokenError,
+    Callback, GameSignIn, GameSignInError, GameUnit, HandoffError, IssuedTokens, NewCompanyAdmin, People, PeopleError,
+    PeopleUnit, Player, PlayerCard, PlayerError, SsoSignIn, SsoSignInError, SsoUnit, Started, TokenError,
 };
 
 type LicensingResult<T> = Result<T, LicensingError>;
@@ -148,6 +150,14 @@ service_trait! {
         async fn card(&self, player: &Player) -> Result<PlayerCard, GameSignInError>;
         async fn handoff(&self, trainee: UserId, within: Option<&scoring::ClientScope>) -> Result<Challenge, GameSignInError>;
         async fn game_login(&self, token: &str, locale: &str, ctx: &RequestContext) -> Result<Step, HandoffError>;
+    }
+}
+
+service_trait! {
+    /// Signing in through a company's identity provider: [`SsoSignIn`].
+    pub trait SsoSignInApi for impl<U: SsoUnit, P: Provider> SsoSignIn<U, P> {
+        async fn start(&self, email: &Email, ctx: &RequestContext) -> Result<Started, SsoSignInError>;
+        async fn finish(&self, callback: Callback, binding: Option<&str>, locale: &'static str, ctx: &RequestContext) -> Result<Step, SsoSignInError>;
     }
 }
 

@@ -7,12 +7,14 @@ use identity::{
     OpenedSession, PasswordHasher, RequestContext, SessionKind, SignIn, Step, User,
     game_apps::{GameApp, GameAppStore},
     grants::{CodeUse, GameGrant, GrantStore, NewCode, RefreshUse},
+    sso::{PendingSignIn, SsoConnection, SsoStore},
 };
 use kernel::{Actor, AuditEvent, BatchId, Clock, CompanyId, Email, GameAppId, Scope, SeatId, SessionId, UserId};
 use licensing::{
     Batch, Company, ImportError, ImportRow, Licensing, LicensingError, LicensingStore, RowPlan, Seat, TraineeDraft,
+    VouchedTrainee,
 };
-use time::OffsetDateTime;
+use time::{Duration, OffsetDateTime};
 
 /// Starts and commits transactions. What a unit of work writes, mail included, becomes visible
 /// at [`UnitOfWork::commit`] and not before; one dropped uncommitted (an error, a crashed
@@ -33,6 +35,10 @@ pub trait UnitOfWork: Clone + Send + Sync + 'static {
 /// A unit of work whose transactions take the people use cases' steps.
 pub trait PeopleUnit: UnitOfWork<Work: PeopleWork> {}
 impl<U: UnitOfWork<Work: PeopleWork>> PeopleUnit for U {}
+
+/// A unit of work whose transactions take the SSO sign-in's steps.
+pub trait SsoUnit: UnitOfWork<Work: SsoWork> {}
+impl<U: UnitOfWork<Work: SsoWork>> SsoUnit for U {}
 
 /// A unit of work whose transactions take the game sign-in's steps.
 pub trait GameUnit: UnitOfWork<Work: GameWork> {}
@@ -109,6 +115,23 @@ work_steps! {
     async fn take_handoff(&self, token: &str) -> Result<User, ChallengeError> => identity.take_handoff(token);
     /// The EULA step, or a session of kind `game`.
     async fn after_handoff(&self, user: User, locale: &str, ctx: &RequestContext) -> anyhow::Result<Step> => identity.after_second_factor(user, SessionKind::Game, locale, ctx);
+    async fn audit(&self, event: AuditEvent) -> anyhow::Result<()> => identity.audit(event);
+}
+
+work_steps! {
+    /// The steps of a sign-in through a company's identity provider, inside one unit of work.
+    SsoWork where S: IdentityStore | LicensingStore | SsoStore;
+    /// Spends one try of `key`'s budget, or answers how long to wait.
+    async fn spend(&self, key: &str, limit: u32, window: Duration) -> anyhow::Result<Result<(), Duration>> => identity.spend(key, limit, window);
+    async fn connection_by_domain(&self, domain: &str) -> anyhow::Result<Option<SsoConnection>> => transaction.sso_connection_by_domain(domain);
+    async fn connections(&self, company: Option<CompanyId>) -> anyhow::Result<Vec<SsoConnection>> => transaction.sso_connections(company);
+    async fn open_pending(&self, pending: &PendingSignIn) -> anyhow::Result<()> => transaction.open_pending_sign_in(pending);
+    async fn take_pending(&self, state_hash: &str, now: OffsetDateTime) -> anyhow::Result<Option<PendingSignIn>> => transaction.take_pending_sign_in(state_hash, now);
+    async fn user_by_email(&self, email: &Email) -> anyhow::Result<Option<User>> => identity.user_by_email(email);
+    async fn enrol_vouched(&self, trainee: &VouchedTrainee, ip: Option<String>) -> Result<UserId, LicensingError> => licensing.enrol_vouched(trainee, ip);
+    async fn activate_vouched(&self, user: User) -> anyhow::Result<User> => identity.activate_vouched(user);
+    /// The EULA step, or a session of kind `sso`.
+    async fn after_sso(&self, user: User, locale: &str, ctx: &RequestContext) -> anyhow::Result<Step> => identity.after_second_factor(user, SessionKind::Sso, locale, ctx);
     async fn audit(&self, event: AuditEvent) -> anyhow::Result<()> => identity.audit(event);
 }
 

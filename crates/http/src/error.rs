@@ -74,6 +74,23 @@ pub enum ProblemCode {
     OauthRequest,
     /// A hand-off link that was used, has expired (60 s) or was never issued.
     GameTokenInvalid,
+    /// The company signs in through its identity provider only.
+    SsoRequired,
+    /// No SSO connection vouches for the e-mail's domain.
+    SsoNotAvailable,
+    /// The SSO sign-in is unknown, used, expired, or was started in another browser.
+    SsoExpired,
+    /// The identity provider answered with an error of its own, in `detail`.
+    SsoProviderError,
+    SsoUnreachable,
+    /// The seed's "Failed to get access token.": the token endpoint gave none.
+    SsoNoAccessToken,
+    /// The ID token failed a check (signature, issuer, audience, expiry, nonce).
+    SsoTokenRejected,
+    /// The provider's e-mail is missing, unverified or outside the verified domains.
+    SsoEmailNotAllowed,
+    /// Nobody of this company has the e-mail, and the connection creates nobody.
+    SsoNoAccount,
     DatabaseUnavailable,
     Internal,
 }
@@ -103,6 +120,12 @@ impl ProblemCode {
             Self::Conflict | Self::InUse => StatusCode::CONFLICT,
             Self::OauthClient | Self::OauthRedirectUri | Self::OauthRequest => StatusCode::BAD_REQUEST,
             Self::GameTokenInvalid => StatusCode::UNAUTHORIZED,
+            Self::SsoRequired | Self::SsoEmailNotAllowed | Self::SsoNoAccount => StatusCode::FORBIDDEN,
+            Self::SsoNotAvailable => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::SsoExpired | Self::SsoProviderError | Self::SsoNoAccessToken | Self::SsoTokenRejected => {
+                StatusCode::UNAUTHORIZED
+            }
+            Self::SsoUnreachable => StatusCode::BAD_GATEWAY,
             Self::LinkExpired => StatusCode::GONE,
             Self::DatabaseUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -147,6 +170,15 @@ impl ProblemCode {
             Self::OauthRedirectUri => "Redirect URI not registered",
             Self::OauthRequest => "Authorization request refused",
             Self::GameTokenInvalid => "Game link used or expired",
+            Self::SsoRequired => "Sign in with SSO",
+            Self::SsoNotAvailable => "Single sign-on not available",
+            Self::SsoExpired => "Single sign-on expired",
+            Self::SsoProviderError => "Identity provider refused",
+            Self::SsoUnreachable => "Identity provider unreachable",
+            Self::SsoNoAccessToken => "Failed to get access token.",
+            Self::SsoTokenRejected => "ID token refused",
+            Self::SsoEmailNotAllowed => "E-mail not allowed for single sign-on",
+            Self::SsoNoAccount => "No account for single sign-on",
             Self::DatabaseUnavailable => "Database unavailable",
             Self::Internal => "Internal error",
         }
@@ -393,6 +425,7 @@ impl From<identity::LoginError> for ApiError {
             E::InvalidCredentials => Self::new(ProblemCode::InvalidCredentials),
             E::AccountDisabled => Self::new(ProblemCode::AccountDisabled),
             E::Throttled { retry_after } => Self::rate_limited(retry_after),
+            E::SsoOnly => Self::new(ProblemCode::SsoRequired),
             E::Unknown(e) => Self::internal(e),
         }
     }
@@ -520,6 +553,30 @@ impl From<app::GameSignInError> for ApiError {
                 Self::new(ProblemCode::Forbidden).with_detail("only trainees sign in to the game; admins do not play")
             }
             E::UnknownTrainee => Self::new(ProblemCode::NotFound),
+            E::Licensing(e) => e.into(),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<app::SsoSignInError> for ApiError {
+    fn from(e: app::SsoSignInError) -> Self {
+        use app::SsoSignInError as E;
+        use identity::sso::Refusal;
+        match e {
+            E::NotAvailable => Self::new(ProblemCode::SsoNotAvailable),
+            E::Throttled { retry_after } => Self::rate_limited(retry_after),
+            E::Expired => Self::new(ProblemCode::SsoExpired),
+            E::Provider(message) => Self::new(ProblemCode::SsoProviderError).with_detail(message),
+            E::Unreachable => Self::new(ProblemCode::SsoUnreachable),
+            E::NoAccessToken => Self::new(ProblemCode::SsoNoAccessToken),
+            E::Rejected => Self::new(ProblemCode::SsoTokenRejected),
+            E::Refused(Refusal::NoEmail | Refusal::Unverified | Refusal::Domain) => {
+                Self::new(ProblemCode::SsoEmailNotAllowed)
+            }
+            // Someone of another company hears what someone unknown hears.
+            E::Refused(Refusal::OtherCompany | Refusal::NoAccount) => Self::new(ProblemCode::SsoNoAccount),
+            E::AccountDisabled => Self::new(ProblemCode::AccountDisabled),
             E::Licensing(e) => e.into(),
             E::Unknown(e) => Self::internal(e),
         }
@@ -710,6 +767,15 @@ mod tests {
             ProblemCode::OauthRedirectUri,
             ProblemCode::OauthRequest,
             ProblemCode::GameTokenInvalid,
+            ProblemCode::SsoRequired,
+            ProblemCode::SsoNotAvailable,
+            ProblemCode::SsoExpired,
+            ProblemCode::SsoProviderError,
+            ProblemCode::SsoUnreachable,
+            ProblemCode::SsoNoAccessToken,
+            ProblemCode::SsoTokenRejected,
+            ProblemCode::SsoEmailNotAllowed,
+            ProblemCode::SsoNoAccount,
             ProblemCode::DatabaseUnavailable,
             ProblemCode::Internal,
         ];

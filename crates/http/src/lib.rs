@@ -33,6 +33,7 @@ pub struct AppState {
     pub game_apps: Arc<dyn app::GameAppsApi>,
     pub sso_connections: Arc<dyn app::SsoConnectionsApi>,
     pub game_sign_in: Arc<dyn app::GameSignInApi>,
+    pub sso_sign_in: Arc<dyn app::SsoSignInApi>,
     pub ingestion: Arc<dyn app::IngestionApi>,
     pub tokens: auth::tokens::AccessTokens,
     pub trusted_proxies: client_address::TrustedProxies,

@@ -24,6 +24,10 @@ pub enum LoginError {
     AccountDisabled,
     #[error("too many attempts")]
     Throttled { retry_after: Duration },
+    /// The company signs in through its identity provider only; said only to someone who
+    /// gave the right password.
+    #[error("the company signs in with SSO only")]
+    SsoOnly,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }

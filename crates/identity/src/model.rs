@@ -176,6 +176,8 @@ pub enum TokenPurpose {
     EulaChallenge,
     /// The EULA step of a sign-in by the game's hand-off link.
     GameEulaChallenge,
+    /// The EULA step of a sign-in through the company's identity provider.
+    SsoEulaChallenge,
 }
 
 impl TokenPurpose {
@@ -188,6 +190,7 @@ impl TokenPurpose {
             Self::OtpChallenge => "otp_challenge",
             Self::EulaChallenge => "eula_challenge",
             Self::GameEulaChallenge => "game_eula",
+            Self::SsoEulaChallenge => "sso_eula",
         }
     }
 }

@@ -162,6 +162,10 @@ pub trait PolicyRepository: Clone + Send + Sync + 'static {
         &self,
         company: Option<CompanyId>,
     ) -> impl Future<Output = Result<Option<PasswordPolicy>>> + Send;
+
+    /// Whether the company's people may sign in with a password: `false` only when its SSO
+    /// connection says so.
+    fn password_sign_in(&self, company: CompanyId) -> impl Future<Output = Result<bool>> + Send;
 }
 
 /// Which users an admin's list shows.
@@ -190,6 +194,10 @@ pub trait UserDirectory: Clone + Send + Sync + 'static {
 
     /// Disables, or re-enables (back to active, or to invited when no password was ever set).
     fn set_enabled(&self, id: UserId, enabled: bool) -> impl Future<Output = Result<()>> + Send;
+
+    /// An invited person becomes active without a password: their company's identity
+    /// provider vouched for them.
+    fn activate_invited(&self, id: UserId) -> impl Future<Output = Result<()>> + Send;
 }
 
 kernel::trait_alias! {

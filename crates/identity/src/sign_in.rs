@@ -140,6 +140,13 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
                 .await?;
             return Err(LoginError::AccountDisabled);
         }
+        if let Some(company) = user.company
+            && !self.store.password_sign_in(company).await?
+        {
+            self.audit(self.event(Some(&user), AuditAction::SignInRefusedSsoOnly, "user", user.id.to_string(), ctx))
+                .await?;
+            return Err(LoginError::SsoOnly);
+        }
         // A known browser's success leaves the pair alone: someone guessing from this address
         // meanwhile stays slowed. (Its own budget starts afresh with the new cookie it gets.)
         if ctx.known_device.is_none() {
@@ -416,26 +423,25 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             && let Some(eula) = self.store.current_eula(locale).await?
             && !self.store.has_accepted(user.id, eula.id).await?
         {
-            let purpose =
-                if kind == SessionKind::Game { TokenPurpose::GameEulaChallenge } else { TokenPurpose::EulaChallenge };
+            let purpose = EULA_STEPS.iter().find(|(k, _)| *k == kind).map_or(TokenPurpose::EulaChallenge, |(_, p)| *p);
             let (_, challenge) = self.issue(purpose, &user, rules::EULA_CHALLENGE_LIFETIME, None).await?;
             return Ok(Step::EulaRequired { challenge, eula });
         }
         Ok(Step::Session(self.open_session(user, kind, ctx).await?))
     }
 
-    /// The EULA step's token, of a password or a hand-off sign-in, and the kind of session
-    /// it leads to.
+    /// The EULA step's token, of whichever sign-in, and the kind of session it leads to.
     async fn live_eula_step(
         &self,
         challenge: &str,
         now: OffsetDateTime,
     ) -> Result<(OneTimeToken, SessionKind), ChallengeError> {
-        if let Some(token) = self.find_live(TokenPurpose::EulaChallenge, challenge, now).await? {
-            return Ok((token, SessionKind::Password));
+        for (kind, purpose) in EULA_STEPS {
+            if let Some(token) = self.find_live(purpose, challenge, now).await? {
+                return Ok((token, kind));
+            }
         }
-        let token = self.live_token(TokenPurpose::GameEulaChallenge, challenge, now).await?;
-        Ok((token, SessionKind::Game))
+        Err(ChallengeError::Expired)
     }
 
     async fn send_otp(&self, user: &User, ctx: &RequestContext) -> anyhow::Result<Challenge> {
@@ -534,6 +540,43 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
             .await
     }
 
+    /// Spends one of `limit` tries `key` has within `window`, or answers how long to wait;
+    /// concurrent tries count each other.
+    ///
+    /// # Errors
+    /// Only storage failures.
+    pub async fn spend(&self, key: &str, limit: u32, window: Duration) -> anyhow::Result<Result<(), Duration>> {
+        let now = self.clock.now();
+        let spent = self
+            .store
+            .reserve_hits(&[(key, now - window)], now, |windows| {
+                windows[0].wait(limit, window, now).map_or(Ok(()), Err)
+            })
+            .await?;
+        Ok(spent.map(drop))
+    }
+
+    /// Lets in an invited person whose identity provider vouched for them; answers them as
+    /// they are now.
+    ///
+    /// # Errors
+    /// Only storage failures.
+    pub async fn activate_vouched(&self, user: User) -> anyhow::Result<User> {
+        if user.status != UserStatus::Invited {
+            return Ok(user);
+        }
+        self.store.activate_invited(user.id).await?;
+        Ok(User { status: UserStatus::Active, ..user })
+    }
+
+    /// The person with this e-mail, whatever their state.
+    ///
+    /// # Errors
+    /// Only storage failures.
+    pub async fn user_by_email(&self, email: &Email) -> anyhow::Result<Option<User>> {
+        Ok(self.store.find_credentials(email).await?.map(|c| c.user))
+    }
+
     /// `Some(retry_after)` when `key` has `limit` hits within `window`.
     pub(crate) async fn throttled(
         &self,
@@ -571,6 +614,13 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         self.store.record(event).await
     }
 }
+
+/// The EULA step's token purpose of each kind of sign-in that has one.
+const EULA_STEPS: [(SessionKind, TokenPurpose); 3] = [
+    (SessionKind::Password, TokenPurpose::EulaChallenge),
+    (SessionKind::Game, TokenPurpose::GameEulaChallenge),
+    (SessionKind::Sso, TokenPurpose::SsoEulaChallenge),
+];
 
 /// A session not revoked whose user is still active in the role it was opened with.
 fn is_live(view: &crate::SessionView) -> bool {

@@ -1,9 +1,11 @@
 //! Corporate single sign-on: a company's OpenID Connect connection, its sealed client secret,
-//! and who may manage it. Talking to the provider is an adapter's ([`Discovery`]).
+//! who may manage it, and what a sign-in through it accepts. Talking to the provider is an
+//! adapter's ([`Discovery`], [`Provider`]).
 
 mod connection;
 mod connections;
 mod sealing;
+mod sign_in;
 
 use std::future::Future;
 
@@ -11,6 +13,9 @@ pub use connection::{EmailClaim, SsoConnection, SsoConnectionDraft};
 pub use connections::{Refused, SsoConnections, SsoError, SsoStore};
 pub use sealing::{SealingError, SealingKey};
 use serde::Serialize;
+pub use sign_in::{
+    Begun, ClientCredentials, PENDING_LIFETIME, PendingSignIn, Provider, ProviderFailure, Refusal, Vouched,
+};
 use url::Url;
 
 /// What "Test connection" shows of a provider that answered discovery.

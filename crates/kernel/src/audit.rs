@@ -57,8 +57,14 @@ pub enum AuditAction {
     SignInFailed,
     SignInThrottled,
     SignInRefusedDisabled,
+    /// A right password of someone whose company signs in through its provider only.
+    SignInRefusedSsoOnly,
     SignOut,
+    /// A sign-in through a company's identity provider did not open a session.
+    SsoSignInFailed,
     TraineesImported,
+    /// Someone the company's provider vouched for became a trainee at first sign-in.
+    TraineeSelfEnrolled,
     UserCreated,
     UserUpdated,
     UserDisabled,
@@ -66,7 +72,7 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 50] = [
+    pub const ALL: [Self; 53] = [
         Self::AllocationCreated,
         Self::AllocationUpdated,
         Self::ApiClientCreated,
@@ -111,8 +117,11 @@ impl AuditAction {
         Self::SignInFailed,
         Self::SignInThrottled,
         Self::SignInRefusedDisabled,
+        Self::SignInRefusedSsoOnly,
         Self::SignOut,
+        Self::SsoSignInFailed,
         Self::TraineesImported,
+        Self::TraineeSelfEnrolled,
         Self::UserCreated,
         Self::UserUpdated,
         Self::UserDisabled,
@@ -166,8 +175,11 @@ impl AuditAction {
             Self::SignInFailed => "sign_in.failed",
             Self::SignInThrottled => "sign_in.throttled",
             Self::SignInRefusedDisabled => "sign_in.refused_disabled",
+            Self::SignInRefusedSsoOnly => "sign_in.refused_sso_only",
             Self::SignOut => "sign_out",
+            Self::SsoSignInFailed => "sso.sign_in_failed",
             Self::TraineesImported => "trainees.imported",
+            Self::TraineeSelfEnrolled => "trainee.self_enrolled",
             Self::UserCreated => "user.created",
             Self::UserUpdated => "user.updated",
             Self::UserDisabled => "user.disabled",

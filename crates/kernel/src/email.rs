@@ -43,6 +43,12 @@ impl Email {
         &self.0
     }
 
+    /// The part before the `@`.
+    #[must_use]
+    pub fn local_part(&self) -> &str {
+        self.0.split_once('@').map_or(self.0.as_str(), |(local, _)| local)
+    }
+
     /// The part after `@`, used to match SSO connections by allowed domain.
     #[must_use]
     pub fn domain(&self) -> &str {

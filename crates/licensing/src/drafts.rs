@@ -1,8 +1,8 @@
 //! What an admin typed into a form, and the checks that turn it into a record. Each failed
 //! check names its field and a stable code the UI translates with the seed's messages.
 
-pub use kernel::FieldProblem;
 use kernel::FieldCode;
+pub use kernel::FieldProblem;
 use kernel::{AllocationId, BatchId, CompanyId, CountryId, Email, EmailError, IndustryId, SessionMinutes};
 use time::Date;
 

@@ -14,4 +14,4 @@ pub use ledger::{CompanyLedger, Holding, LedgerError, SeatLedger, SeatSummary};
 pub use model::{Allocation, AllocationUse, Batch, Company, Country, Industry, Member, Seat, SeatState};
 pub use plan::{ImportContext, ImportRow, RowPlan, plan_import, seat_sources};
 pub use ports::*;
-pub use service::{ImportError, Licensing, LicensingError, SummaryGroup, SummaryLine, TraineeDraft};
+pub use service::{ImportError, Licensing, LicensingError, SummaryGroup, SummaryLine, TraineeDraft, VouchedTrainee};

@@ -278,7 +278,7 @@ pub trait Enrolment: Clone + Send + Sync + 'static {
     fn enrol(
         &self,
         company: CompanyId,
-        enrolees: &[(Enrolee, AllocationId)],
+        enrolees: &[(Enrolee, Option<AllocationId>)],
         at: OffsetDateTime,
     ) -> impl Future<Output = std::result::Result<Vec<UserId>, EnrolError>> + Send;
 }

@@ -103,6 +103,19 @@ pub enum SummaryGroup {
     Batch,
 }
 
+/// Someone a company's identity provider vouched for, to become a trainee of one of its batches.
+#[derive(Clone, Debug)]
+pub struct VouchedTrainee {
+    pub company: CompanyId,
+    pub batch: BatchId,
+    pub email: kernel::Email,
+    pub name: String,
+    /// The language of the sign-in that brought them.
+    pub locale: &'static str,
+    /// Whether they get a seat of the batch's licence now.
+    pub with_seat: bool,
+}
+
 /// One new trainee, as an admin typed them.
 #[derive(Clone, Debug, Default)]
 pub struct TraineeDraft {
@@ -618,15 +631,27 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         rows: Vec<ImportRow>,
     ) -> Result<(CompanyId, Vec<RowPlan>)> {
         let company = self.acting_company(actor, company).await?;
+        Ok((company, self.plan(actor.scope, company, default_batch, default_locale, rows).await?))
+    }
+
+    /// Each row's verdict for `company`, whose batches `scope` sees.
+    async fn plan(
+        &self,
+        scope: Scope,
+        company: CompanyId,
+        default_batch: Option<BatchId>,
+        default_locale: &'static str,
+        rows: Vec<ImportRow>,
+    ) -> Result<Vec<RowPlan>> {
         if let Some(batch) = default_batch {
-            match self.store.find_batch(actor.scope, batch).await {
+            match self.store.find_batch(scope, batch).await {
                 Ok(batch) if batch.company == company => {}
                 Ok(_) | Err(FindError::NotFound) => return Err(unknown("batch_id")),
                 Err(e) => return Err(e.into()),
             }
         }
         let filter = BatchFilter { company: Some(company), ..BatchFilter::default() };
-        let batches = self.all_batches(actor.scope, &filter).await?;
+        let batches = self.all_batches(scope, &filter).await?;
         let emails: Vec<_> = rows.iter().filter_map(|r| kernel::Email::parse(&r.email).ok()).collect();
         let taken_emails = self.store.existing_emails(&emails).await?;
         let today = self.clock.now().date();
@@ -639,7 +664,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
             open,
             today,
         };
-        Ok((company, plan_import(rows, context)))
+        Ok(plan_import(rows, context))
     }
 
     async fn all_batches(&self, scope: Scope, filter: &BatchFilter) -> Result<Vec<Batch>> {
@@ -670,14 +695,35 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         default_locale: &'static str,
         rows: Vec<ImportRow>,
     ) -> std::result::Result<Vec<UserId>, ImportError> {
-        let (company, mut plans) = self.preview_import(actor, company, default_batch, default_locale, rows).await?;
+        let (company, plans) = self.preview_import(actor, company, default_batch, default_locale, rows).await?;
+        let users = self.enrol(company, plans).await?;
+        let details = json!({ "users": users, "batch_id": default_batch });
+        self.audit(actor.event(
+            self.clock.now(),
+            AuditAction::TraineesImported,
+            "company",
+            company,
+            Some(company),
+            details,
+        ))
+        .await?;
+        Ok(users)
+    }
+
+    /// Writes the trainees of valid plans, each with a seat of their plan's allocation when it
+    /// names one.
+    async fn enrol(
+        &self,
+        company: CompanyId,
+        mut plans: Vec<RowPlan>,
+    ) -> std::result::Result<Vec<UserId>, ImportError> {
         if plans.is_empty() {
             return Err(LicensingError::Invalid(Invalid(vec![FieldProblem::new("rows", FieldCode::Required)])).into());
         }
         if plans.iter().any(|p| !p.is_valid()) {
             return Err(ImportError::Rejected(plans));
         }
-        let enrolees: Vec<(Enrolee, AllocationId)> = plans
+        let enrolees: Vec<(Enrolee, Option<AllocationId>)> = plans
             .iter()
             .filter_map(|p| {
                 Some((
@@ -687,18 +733,12 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
                         batch: p.batch,
                         locale: p.locale?.to_owned(),
                     },
-                    p.allocation?,
+                    p.allocation,
                 ))
             })
             .collect();
-        let now = self.clock.now();
-        match self.store.enrol(company, &enrolees, now).await {
-            Ok(users) => {
-                let details = json!({ "users": users, "batch_id": default_batch });
-                self.audit(actor.event(now, AuditAction::TraineesImported, "company", company, Some(company), details))
-                    .await?;
-                Ok(users)
-            }
+        match self.store.enrol(company, &enrolees, self.clock.now()).await {
+            Ok(users) => Ok(users),
             // A race (a seat taken, an e-mail used meanwhile): report it on its row.
             Err(EnrolError::Row { index, field, code }) => {
                 if let Some(plan) = plans.get_mut(index) {
@@ -730,19 +770,62 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
             batch: String::new(),
             locale: draft.locale.clone(),
         };
-        match self.import(actor, company, draft.batch, default_locale, vec![row]).await {
-            Ok(users) => users.first().copied().ok_or_else(|| anyhow::anyhow!("no trainee created").into()),
-            Err(ImportError::Rejected(plans)) => {
-                let problems: Vec<FieldProblem> = plans.into_iter().flat_map(|p| p.problems).collect();
-                if problems.iter().any(|p| p.code == FieldCode::NoSeatLeft) {
-                    return Err(LicensingError::NoSeatLeft);
-                }
-                if problems.iter().any(|p| p.field == "email" && p.code == FieldCode::Taken) {
-                    return Err(LicensingError::EmailTaken);
-                }
-                Err(Invalid(problems).into())
+        only_one(self.import(actor, company, draft.batch, default_locale, vec![row]).await)
+    }
+
+    /// Makes someone the company's identity provider vouched for a trainee of `batch` — with a
+    /// seat of its licence when `with_seat` — through the same checks as an import row; the new
+    /// trainee is the actor of the audit line. They are invited until identity lets them in.
+    ///
+    /// # Errors
+    /// `NoSeatLeft`; `EmailTaken` (a race); `Invalid` for a batch no longer the company's.
+    pub async fn enrol_vouched(&self, trainee: &VouchedTrainee, ip: Option<String>) -> Result<UserId> {
+        let VouchedTrainee { company, batch, ref email, ref name, locale, with_seat } = *trainee;
+        let row = ImportRow {
+            line: 1,
+            name: name.clone(),
+            email: email.to_string(),
+            batch: String::new(),
+            locale: String::new(),
+        };
+        let mut plans = self.plan(Scope::Company(company), company, Some(batch), locale, vec![row]).await?;
+        if !with_seat {
+            for plan in &mut plans {
+                plan.allocation = None;
+                plan.problems.retain(|p| p.code != FieldCode::NoSeatLeft);
             }
-            Err(ImportError::Other(e)) => Err(e),
         }
+        let user = only_one(self.enrol(company, plans).await)?;
+        let now = self.clock.now();
+        self.audit(kernel::AuditEvent {
+            at: now,
+            actor: Some(user),
+            action: AuditAction::TraineeSelfEnrolled,
+            target_type: "user",
+            target_id: Some(user.to_string()),
+            company: Some(company),
+            details: json!({ "batch_id": batch, "seat": with_seat, "via": "sso" }),
+            ip,
+        })
+        .await?;
+        Ok(user)
+    }
+}
+
+/// The trainee of a one-row import, or why that row was refused.
+fn only_one(imported: std::result::Result<Vec<UserId>, ImportError>) -> Result<UserId> {
+    match imported {
+        Ok(users) => users.first().copied().ok_or_else(|| anyhow::anyhow!("no trainee created").into()),
+        Err(ImportError::Rejected(plans)) => {
+            let problems: Vec<FieldProblem> = plans.into_iter().flat_map(|p| p.problems).collect();
+            if problems.iter().any(|p| p.code == FieldCode::NoSeatLeft) {
+                return Err(LicensingError::NoSeatLeft);
+            }
+            if problems.iter().any(|p| p.field == "email" && p.code == FieldCode::Taken) {
+                return Err(LicensingError::EmailTaken);
+            }
+            Err(Invalid(problems).into())
+        }
+        Err(ImportError::Other(e)) => Err(e),
     }
 }

@@ -129,6 +129,9 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
     .await?;
     let transactions = Transactions { store: store.clone(), identity: identity.clone(), clock: clock.clone() };
     let people = People::new(transactions.clone());
+    let (sealing_key, oidc) = (sealing_key(config)?, sso::Oidc::new()?);
+    // The portal's page every company's provider sends people back to.
+    let sso_callback = format!("{}/auth/sso/callback", config.public_url()).parse().context("public_url")?;
     let trusted_proxies = TrustedProxies::parse(config.trusted_proxies.iter().map(String::as_str))
         .map_err(|e| anyhow::anyhow!("trusted_proxies: {e}"))?;
     let state = AppState {
@@ -143,9 +146,10 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
         sso_connections: Arc::new(identity::sso::SsoConnections::new(
             store.clone(),
             clock.clone(),
-            sealing_key(config)?,
-            sso::Oidc::new()?,
+            sealing_key.clone(),
+            oidc.clone(),
         )),
+        sso_sign_in: Arc::new(app::SsoSignIn::new(transactions.clone(), oidc, sealing_key, sso_callback)),
         game_sign_in: Arc::new(app::GameSignIn::new(transactions)),
         ingestion: Arc::new(scoring::Ingestion::new(store, clock)),
         tokens: AccessTokens::new(key.as_bytes()),

@@ -1,6 +1,8 @@
-//! The OpenID Connect adapter (the `openidconnect` crate): discovery of a company's provider.
-//! The authorization-code flow (with PKCE) against the provider is built on this.
+//! The OpenID Connect adapter (the `openidconnect` crate): discovery of a company's provider
+//! and the authorization-code flow with PKCE against it ([`flow`]).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
+mod flow;
 
 use std::time::Duration;
 
@@ -16,7 +18,9 @@ pub struct Oidc {
 
 impl Oidc {
     /// A client that follows no redirect (a provider's answers are read where its metadata
-    /// points, RFC 9700 §4.11) and gives up after 10 s.
+    /// points, RFC 9700 §4.11), gives up after 10 s, and keeps no idle connection: sign-ins
+    /// are seconds apart, and a kept one the provider closed meanwhile fails the next request
+    /// ("connection reset", seen against the test provider).
     ///
     /// # Errors
     /// When the TLS roots cannot be loaded.
@@ -24,6 +28,7 @@ impl Oidc {
         let http = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .timeout(Duration::from_secs(10))
+            .pool_max_idle_per_host(0)
             .build()?;
         Ok(Self { http })
     }

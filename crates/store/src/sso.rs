@@ -1,13 +1,14 @@
 //! SSO connections: the [`identity::sso::SsoStore`] port.
 
 use anyhow::Context;
-use identity::sso::{EmailClaim, Refused, SsoConnection, SsoStore};
+use identity::sso::{EmailClaim, PendingSignIn, Refused, SsoConnection, SsoStore};
 use kernel::{AuditEvent, AuditLog, CompanyId};
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, sea_query::OnConflict};
+use time::OffsetDateTime;
 
 use crate::{
     Store,
-    entities::{batches, companies, sso_connections, sso_domains},
+    entities::{batches, companies, sso_connections, sso_domains, sso_sign_ins},
 };
 
 impl SsoStore for Store {
@@ -122,6 +123,69 @@ impl SsoStore for Store {
         tx.record(audit).await?;
         tx.commit().await?;
         Ok(true)
+    }
+
+    async fn sso_connection_by_domain(&self, domain: &str) -> anyhow::Result<Option<SsoConnection>> {
+        let Some(owner) =
+            sso_domains::Entity::find_by_id(domain).one(&self.db).await.context("finding an SSO domain")?
+        else {
+            return Ok(None);
+        };
+        Ok(self.sso_connections(Some(owner.company_id.into())).await?.into_iter().next())
+    }
+
+    async fn open_pending_sign_in(&self, pending: &PendingSignIn) -> anyhow::Result<()> {
+        sso_sign_ins::Entity::insert(sso_sign_ins::ActiveModel {
+            id: Set(pending.id),
+            state_hash: Set(pending.state_hash.clone()),
+            binding_hash: Set(pending.binding_hash.clone()),
+            company_id: Set(pending.company.as_uuid()),
+            nonce: Set(pending.nonce.clone()),
+            pkce_verifier_sealed: Set(pending.sealed_pkce_verifier.clone()),
+            created_at: Set(pending.created_at),
+            expires_at: Set(pending.expires_at),
+            consumed_at: Set(None),
+        })
+        .exec_without_returning(&self.db)
+        .await
+        .context("keeping an SSO sign-in")?;
+        Ok(())
+    }
+
+    async fn take_pending_sign_in(
+        &self,
+        state_hash: &str,
+        now: OffsetDateTime,
+    ) -> anyhow::Result<Option<PendingSignIn>> {
+        // The guarded update decides which of two racing callbacks uses it up.
+        let taken = sso_sign_ins::Entity::update_many()
+            .col_expr(sso_sign_ins::Column::ConsumedAt, sea_orm::prelude::Expr::value(now))
+            .filter(sso_sign_ins::Column::StateHash.eq(state_hash))
+            .filter(sso_sign_ins::Column::ConsumedAt.is_null())
+            .filter(sso_sign_ins::Column::ExpiresAt.gt(now))
+            .exec(&self.db)
+            .await
+            .context("using up an SSO sign-in")?
+            .rows_affected;
+        if taken == 0 {
+            return Ok(None);
+        }
+        let row = sso_sign_ins::Entity::find()
+            .filter(sso_sign_ins::Column::StateHash.eq(state_hash))
+            .one(&self.db)
+            .await
+            .context("reading an SSO sign-in")?
+            .context("an SSO sign-in just used up")?;
+        Ok(Some(PendingSignIn {
+            id: row.id,
+            state_hash: row.state_hash,
+            binding_hash: row.binding_hash,
+            company: row.company_id.into(),
+            nonce: row.nonce,
+            sealed_pkce_verifier: row.pkce_verifier_sealed,
+            created_at: row.created_at,
+            expires_at: row.expires_at,
+        }))
     }
 }
 

@@ -47,6 +47,10 @@ const ConfirmEmailPage = lazyNamed(
   () => import('@/features/auth/components/confirm-email-page'),
   'ConfirmEmailPage',
 );
+const SsoCallbackPage = lazyNamed(
+  () => import('@/features/auth/components/sso-callback-page'),
+  'SsoCallbackPage',
+);
 const LogoutPage = lazyNamed(() => import('@/features/auth/components/logout-page'), 'LogoutPage');
 const SessionWrongPage = lazyNamed(
   () => import('@/features/auth/components/session-wrong-page'),
@@ -119,6 +123,7 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <SignInPage /> },
           { path: 'signin', element: <SignInPage /> },
           { path: 'verify-otp', element: <VerifyOtpPage /> },
+          { path: 'auth/sso/callback', element: <SsoCallbackPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
           { path: 'new-password', element: <NewPasswordPage /> },
           { path: 'change-password', element: <ChangePasswordLinkPage /> },

@@ -41,6 +41,10 @@ export function useProblemMessage() {
       if (error.code === 'OTP_INVALID' && error.remainingAttempts !== undefined) {
         return t('otpInvalidRemaining', { remaining: error.remainingAttempts });
       }
+      // The identity provider's own words, as it said them (the seed shows its errors so).
+      if (error.code === 'SSO_PROVIDER_ERROR' && error.detail !== undefined) {
+        return `${t(error.code)} ${error.detail}`;
+      }
       return isCodeKey(error.code) ? t(error.code) : t(UNEXPECTED_RESPONSE);
     },
     [t],

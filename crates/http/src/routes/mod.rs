@@ -25,6 +25,7 @@ mod setup;
 mod signed_in;
 mod spreadsheet;
 mod sso_connections;
+mod sso_sign_in;
 mod users;
 mod xapi;
 
@@ -61,6 +62,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(game::routes)
             .configure(game_apps::routes)
             .configure(sso_connections::routes)
+            .configure(sso_sign_in::routes)
             .configure(oauth::routes)
             .configure(xapi::routes)
             .default_service(web::to(not_found)),

@@ -7,8 +7,10 @@ use std::future::Future;
 use kernel::{Actor, AuditAction, AuditEvent, Clock, CompanyId, FieldCode, FieldProblem, Scope};
 use serde_json::json;
 
+use time::OffsetDateTime;
+
 use super::{
-    Discovered, Discovery,
+    Discovered, Discovery, PendingSignIn,
     connection::{SsoConnection, SsoConnectionDraft, check},
     sealing::SealingKey,
 };
@@ -56,6 +58,21 @@ pub trait SsoStore: Clone + Send + Sync + 'static {
         company: CompanyId,
         audit: AuditEvent,
     ) -> impl Future<Output = anyhow::Result<bool>> + Send;
+
+    /// The connection that vouches for e-mail addresses of `domain` (lower case).
+    fn sso_connection_by_domain(
+        &self,
+        domain: &str,
+    ) -> impl Future<Output = anyhow::Result<Option<SsoConnection>>> + Send;
+
+    fn open_pending_sign_in(&self, pending: &PendingSignIn) -> impl Future<Output = anyhow::Result<()>> + Send;
+
+    /// Uses up the live sign-in with this state: of two callbacks racing, one gets it.
+    fn take_pending_sign_in(
+        &self,
+        state_hash: &str,
+        now: OffsetDateTime,
+    ) -> impl Future<Output = anyhow::Result<Option<PendingSignIn>>> + Send;
 }
 
 type Result<T> = std::result::Result<T, SsoError>;

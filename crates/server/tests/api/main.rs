@@ -27,6 +27,7 @@ mod setup;
 mod sign_in;
 mod spec;
 mod sso;
+mod sso_sign_in;
 mod store;
 mod uploads;
 mod web_ui;

@@ -34,6 +34,7 @@ pub mod sessions;
 pub mod skills;
 pub mod sso_connections;
 pub mod sso_domains;
+pub mod sso_sign_ins;
 pub mod throttle_hits;
 pub mod trainee_results;
 pub mod users;

@@ -68,6 +68,17 @@ impl UserDirectory for Store {
         Ok(())
     }
 
+    async fn activate_invited(&self, id: UserId) -> anyhow::Result<()> {
+        users::Entity::update_many()
+            .col_expr(users::Column::Status, Expr::value(UserStatus::Active.as_str()))
+            .filter(users::Column::Id.eq(id.as_uuid()))
+            .filter(users::Column::Status.eq(UserStatus::Invited.as_str()))
+            .exec(&self.db)
+            .await
+            .map_err(failed("activating an invited user"))?;
+        Ok(())
+    }
+
     async fn set_enabled(&self, id: UserId, enabled: bool) -> anyhow::Result<()> {
         let status = if enabled {
             Expr::case(users::Column::PasswordHash.is_null(), UserStatus::Invited.as_str())

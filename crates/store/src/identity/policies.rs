@@ -6,9 +6,20 @@ use password_policy::PasswordPolicy;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, sea_query::ExprTrait};
 
 use super::failed;
-use crate::{Store, entities::password_policies as policies};
+use crate::{
+    Store,
+    entities::{password_policies as policies, sso_connections},
+};
 
 impl PolicyRepository for Store {
+    async fn password_sign_in(&self, company: CompanyId) -> anyhow::Result<bool> {
+        let connection = sso_connections::Entity::find_by_id(company.as_uuid())
+            .one(&self.db)
+            .await
+            .map_err(failed("reading whether a company signs in with passwords"))?;
+        Ok(connection.is_none_or(|c| c.password_sign_in))
+    }
+
     async fn invitation_policy(&self, company: Option<CompanyId>) -> anyhow::Result<Option<PasswordPolicy>> {
         let rows = policies::Entity::find()
             .filter(policies::Column::Active.eq(true))

@@ -9,13 +9,14 @@ use time::OffsetDateTime;
 use super::failed;
 use crate::{Store, entities::one_time_tokens as tokens};
 
-const PURPOSES: [TokenPurpose; 6] = [
+const PURPOSES: [TokenPurpose; 7] = [
     TokenPurpose::Reset,
     TokenPurpose::Invite,
     TokenPurpose::GameHandoff,
     TokenPurpose::OtpChallenge,
     TokenPurpose::EulaChallenge,
     TokenPurpose::GameEulaChallenge,
+    TokenPurpose::SsoEulaChallenge,
 ];
 
 impl TokenRepository for Store {

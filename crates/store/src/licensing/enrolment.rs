@@ -34,7 +34,7 @@ impl Enrolment for Store {
     async fn enrol(
         &self,
         company: CompanyId,
-        enrolees: &[(Enrolee, AllocationId)],
+        enrolees: &[(Enrolee, Option<AllocationId>)],
         at: OffsetDateTime,
     ) -> Result<Vec<UserId>, EnrolError> {
         let tx = self.db.begin().await.map_err(failed("starting an import"))?;
@@ -65,12 +65,15 @@ impl Enrolment for Store {
             if let Some(batch) = enrolee.batch {
                 add_member(&tx, batch, id, at).await?;
             }
-            match take_seat(&tx, *allocation, id, at).await? {
-                Ok(_) => created.push(id),
-                Err(TakeError::Full | TakeError::Held) => {
-                    return Err(EnrolError::Row { index, field: "seat", code: kernel::FieldCode::NoSeatLeft });
+            if let Some(allocation) = allocation {
+                match take_seat(&tx, *allocation, id, at).await? {
+                    Ok(_) => {}
+                    Err(TakeError::Full | TakeError::Held) => {
+                        return Err(EnrolError::Row { index, field: "seat", code: kernel::FieldCode::NoSeatLeft });
+                    }
                 }
             }
+            created.push(id);
         }
         tx.commit().await.map_err(failed("committing an import"))?;
         Ok(created)

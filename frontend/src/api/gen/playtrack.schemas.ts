@@ -302,8 +302,11 @@ export const AuditAction = {
   sign_infailed: 'sign_in.failed',
   sign_inthrottled: 'sign_in.throttled',
   sign_inrefused_disabled: 'sign_in.refused_disabled',
+  sign_inrefused_sso_only: 'sign_in.refused_sso_only',
   sign_out: 'sign_out',
+  ssosign_in_failed: 'sso.sign_in_failed',
   traineesimported: 'trainees.imported',
+  traineeself_enrolled: 'trainee.self_enrolled',
   usercreated: 'user.created',
   userupdated: 'user.updated',
   userdisabled: 'user.disabled',
@@ -1663,6 +1666,15 @@ export const ProblemCode = {
   OAUTH_REDIRECT_URI: 'OAUTH_REDIRECT_URI',
   OAUTH_REQUEST: 'OAUTH_REQUEST',
   GAME_TOKEN_INVALID: 'GAME_TOKEN_INVALID',
+  SSO_REQUIRED: 'SSO_REQUIRED',
+  SSO_NOT_AVAILABLE: 'SSO_NOT_AVAILABLE',
+  SSO_EXPIRED: 'SSO_EXPIRED',
+  SSO_PROVIDER_ERROR: 'SSO_PROVIDER_ERROR',
+  SSO_UNREACHABLE: 'SSO_UNREACHABLE',
+  SSO_NO_ACCESS_TOKEN: 'SSO_NO_ACCESS_TOKEN',
+  SSO_TOKEN_REJECTED: 'SSO_TOKEN_REJECTED',
+  SSO_EMAIL_NOT_ALLOWED: 'SSO_EMAIL_NOT_ALLOWED',
+  SSO_NO_ACCOUNT: 'SSO_NO_ACCOUNT',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -1956,6 +1968,45 @@ and never answered.
   password_sign_in: boolean;
   /** @maxItems 10 */
   scopes?: string[];
+}
+
+/**
+ * The authorization code, when the provider signed the person in…
+ */
+export type SsoFinishRequestCode = string | null;
+
+/**
+ * …or its error (RFC 6749 §4.1.2.1) and description.
+ */
+export type SsoFinishRequestError = string | null;
+
+export type SsoFinishRequestErrorDescription = string | null;
+
+/**
+ * The provider's issuer identifier, when it sends one (RFC 9207).
+ */
+export type SsoFinishRequestIss = string | null;
+
+export interface SsoFinishRequest {
+  /** The authorization code, when the provider signed the person in… */
+  code?: SsoFinishRequestCode;
+  /** …or its error (RFC 6749 §4.1.2.1) and description. */
+  error?: SsoFinishRequestError;
+  error_description?: SsoFinishRequestErrorDescription;
+  /** The provider's issuer identifier, when it sends one (RFC 9207). */
+  iss?: SsoFinishRequestIss;
+  /** The `state` the provider sent back. */
+  state: string;
+}
+
+export interface SsoStartRequest {
+  /** The work e-mail; its domain names the company's connection. */
+  email: string;
+}
+
+export interface SsoStarted {
+  /** Send the browser here; the provider comes back to `/auth/sso/callback`. */
+  authorization_url: string;
 }
 
 export type SsoTestDiscovered = Discovered | null;

@@ -32,7 +32,10 @@ import type {
   OtpChallenge,
   OtpRequest,
   Problem,
-  SessionGrant
+  SessionGrant,
+  SsoFinishRequest,
+  SsoStartRequest,
+  SsoStarted
 } from '../playtrack.schemas';
 
 import { apiFetch } from '../../../lib/api-client';
@@ -639,3 +642,148 @@ export function useGetSession<TData = Awaited<ReturnType<typeof getSession>>, TE
 
 
 
+/**
+ * @summary Finish signing in with SSO: the provider's answer, from the callback page of the browser
+that started.
+ */
+export const getFinishSsoUrl = () => {
+
+
+  
+
+  return `/api/v1/auth/sso/finish`
+}
+
+export const finishSso = async (ssoFinishRequest: SsoFinishRequest, options?: RequestInit): Promise<LoginResponse> => {
+  
+  return apiFetch<LoginResponse>(getFinishSsoUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      ssoFinishRequest,)
+  }
+);}
+
+
+
+
+export const getFinishSsoMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof finishSso>>, TError,{data: SsoFinishRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof finishSso>>, TError,{data: SsoFinishRequest}, TContext> => {
+
+const mutationKey = ['finishSso'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof finishSso>>, {data: SsoFinishRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  finishSso(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type FinishSsoMutationResult = NonNullable<Awaited<ReturnType<typeof finishSso>>>
+    export type FinishSsoMutationBody = SsoFinishRequest
+    export type FinishSsoMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
+
+    /**
+ * @summary Finish signing in with SSO: the provider's answer, from the callback page of the browser
+that started.
+ */
+export const useFinishSso = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof finishSso>>, TError,{data: SsoFinishRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof finishSso>>,
+        TError,
+        {data: SsoFinishRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getFinishSsoMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Start signing in with SSO: the browser goes on to the company's identity provider.
+ */
+export const getStartSsoUrl = () => {
+
+
+  
+
+  return `/api/v1/auth/sso/start`
+}
+
+export const startSso = async (ssoStartRequest: SsoStartRequest, options?: RequestInit): Promise<SsoStarted> => {
+  
+  return apiFetch<SsoStarted>(getStartSsoUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      ssoStartRequest,)
+  }
+);}
+
+
+
+
+export const getStartSsoMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startSso>>, TError,{data: SsoStartRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof startSso>>, TError,{data: SsoStartRequest}, TContext> => {
+
+const mutationKey = ['startSso'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof startSso>>, {data: SsoStartRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  startSso(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StartSsoMutationResult = NonNullable<Awaited<ReturnType<typeof startSso>>>
+    export type StartSsoMutationBody = SsoStartRequest
+    export type StartSsoMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
+
+    /**
+ * @summary Start signing in with SSO: the browser goes on to the company's identity provider.
+ */
+export const useStartSso = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startSso>>, TError,{data: SsoStartRequest}, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof startSso>>,
+        TError,
+        {data: SsoStartRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getStartSsoMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

@@ -2,6 +2,8 @@
 // reach the server only through this folder.
 export {
   logout,
+  useFinishSso,
   useGameLogin,
   useLogin,
+  useStartSso,
 } from '@/api/gen/auth/auth';

@@ -25,6 +25,7 @@ import { normaliseEmail } from '../api/sign-in';
 import { type SignInNotice, type SignInPageState, useSignInSteps } from '../hooks/use-sign-in-steps';
 import { EulaDialog } from './eula-dialog';
 import { SignInNoticeAlert } from './sign-in-notice';
+import { SsoSignIn } from './sso-sign-in';
 
 // Messages are `auth` keys, translated where they are shown.
 const signInSchema = z.object({
@@ -153,6 +154,7 @@ export function SignInPage() {
             {t('signIn.submit')}
           </SubmitButton>
         </form>
+        <SsoSignIn next={next} disabled={busy} />
         <Link component={RouterLink} to={RESET_PASSWORD_PATH} sx={{ display: 'inline-block', mt: 2 }}>
           {t('signIn.forgotPassword')}
         </Link>

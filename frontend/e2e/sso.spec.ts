@@ -1,0 +1,83 @@
+// Signing in with the company's identity provider: the super admin connects Meridian Bank to a
+// real OpenID Connect provider on loopback (tools/oidc, started by playwright.config.ts), and a
+// Meridian employee nobody registered yet signs in through the provider's own login page, is
+// made a trainee of the chosen batch with a seat, accepts the EULA and lands on the dashboard.
+import path from 'node:path';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { DEMO, SCREENSHOTS, demoPassword } from './support';
+
+const NADIA = { login: 'nadia', email: 'nadia.khan@meridian-bank.example' };
+
+/** The super admin's bearer header, signed in over the API. */
+async function superAdmin(request: APIRequestContext): Promise<Record<string, string>> {
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email: DEMO.superAdmin, password: demoPassword(DEMO.superAdmin) },
+  });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+async function firstId(request: APIRequestContext, url: string, headers: Record<string, string>): Promise<string> {
+  const answer = await request.get(url, { headers });
+  expect(answer.ok(), url).toBe(true);
+  const { items } = (await answer.json()) as { items: { id: string }[] };
+  const first = items[0];
+  if (!first) throw new Error(`${url} is empty`);
+  return first.id;
+}
+
+test('a new Meridian employee signs in through the provider and becomes a trainee', async ({ page, request }) => {
+  const issuer = process.env.E2E_OIDC_ISSUER;
+  test.skip(issuer === undefined, 'the provider runs only when playwright.config.ts starts the servers');
+  const headers = await superAdmin(request);
+  const company = await firstId(request, '/api/v1/companies?q=Meridian', headers);
+  const batch = await firstId(request, `/api/v1/batches?company_id=${company}`, headers);
+  const connection = `/api/v1/companies/${company}/sso-connection`;
+  const saved = await request.put(connection, {
+    headers,
+    data: {
+      issuer,
+      client_id: 'playtrack-e2e',
+      client_secret: 'playtrack-e2e-provider-secret',
+      email_claim: 'email',
+      domains: ['meridian-bank.example'],
+      create_users: true,
+      batch_id: batch,
+      assign_seat: true,
+      password_sign_in: true,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  try {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login with SSO' }).click();
+    await page.getByLabel('Work e-mail').fill(NADIA.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // The provider's own login page (oidc-provider's development form).
+    await expect(page).toHaveURL(new RegExp(`^${issuer ?? ''}/interaction/`));
+    await page.locator('input[name="login"]').fill(NADIA.login);
+    await page.locator('input[name="password"]').fill('any');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+
+    // Back at the portal: a new trainee meets the licence agreement first.
+    const eula = page.getByRole('dialog', { name: 'End-user licence agreement' });
+    await expect(eula).toBeVisible();
+    expect(new URL(page.url()).search, 'the one-time code left the address bar').toBe('');
+    await eula.getByRole('button', { name: 'Accept' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/crm$/);
+    await expect(page.getByText('Welcome, Nadia Khan · Trainee')).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'sso-dashboard.png') });
+
+    // The company's admin finds her in the batch, active, holding a seat.
+    const people = await request.get(`/api/v1/users?q=nadia.khan&company_id=${company}`, { headers });
+    const listed = (await people.json()) as { items: { email: string; status: string }[] };
+    expect(listed.items).toEqual([expect.objectContaining({ email: NADIA.email, status: 'active' })]);
+    const members = await request.get(`/api/v1/batches/${batch}/members?per_page=200`, { headers });
+    expect(await members.text()).toContain(NADIA.email);
+  } finally {
+    await request.delete(connection, { headers });
+  }
+});
