@@ -19,14 +19,11 @@ import { LOGIN_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';
 import { normaliseEmail } from '../api/sign-in';
 import { useBackToSignIn } from '../hooks/use-sign-in-steps';
+import { emailField } from '@/lib/email-field';
 
 // Messages are `auth` keys, translated where they are shown.
 const forgotSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: 'signIn.emailRequired' })
-    .pipe(z.email({ error: 'signIn.emailInvalid' })),
+  email: emailField('signIn.emailRequired', 'signIn.emailInvalid'),
 });
 
 export function ResetPasswordPage() {

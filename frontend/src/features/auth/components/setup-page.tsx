@@ -17,6 +17,7 @@ import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
 import { useProblemMessage } from '@/lib/problem-message';
 import { normaliseEmail } from '../api/sign-in';
 import { useFinishSignIn } from '../hooks/use-sign-in-steps';
+import { emailField } from '@/lib/email-field';
 
 /** The seed's rule for new passwords: 10–16 characters, no spaces, with an uppercase and a
  * lowercase letter, a digit and one of `! @ # $ % ^ & * ) ( + = . _ -`. The server checks it too. */
@@ -25,11 +26,7 @@ export const NEW_PASSWORD_PATTERN = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[!@#$%^
 // Messages are `auth` keys, translated where they are shown.
 const setupSchema = z
   .object({
-    email: z
-      .string()
-      .trim()
-      .min(1, { error: 'signIn.emailRequired' })
-      .pipe(z.email({ error: 'signIn.emailInvalid' })),
+    email: emailField('signIn.emailRequired', 'signIn.emailInvalid'),
     name: z.string().trim().min(1, { error: 'setup.nameRequired' }),
     password: z
       .string()

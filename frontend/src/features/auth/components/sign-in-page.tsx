@@ -26,14 +26,11 @@ import { type SignInNotice, type SignInPageState, useSignInSteps } from '../hook
 import { EulaDialog } from './eula-dialog';
 import { SignInNoticeAlert } from './sign-in-notice';
 import { SsoSignIn } from './sso-sign-in';
+import { emailField } from '@/lib/email-field';
 
 // Messages are `auth` keys, translated where they are shown.
 const signInSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: 'signIn.emailRequired' })
-    .pipe(z.email({ error: 'signIn.emailInvalid' })),
+  email: emailField('signIn.emailRequired', 'signIn.emailInvalid'),
   password: z.string().min(1, { error: 'signIn.passwordRequired' }),
 });
 

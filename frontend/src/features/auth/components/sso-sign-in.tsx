@@ -16,13 +16,10 @@ import { keepSsoNext } from '../sso-next';
 import { SubmitButton } from '@/components/submit-button';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useProblemMessage } from '@/lib/problem-message';
+import { emailField } from '@/lib/email-field';
 
 const schema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: 'signIn.emailRequired' })
-    .pipe(z.email({ error: 'signIn.emailInvalid' })),
+  email: emailField('signIn.emailRequired', 'signIn.emailInvalid'),
 });
 
 type MessageKey = 'signIn.emailRequired' | 'signIn.emailInvalid';

@@ -2,16 +2,13 @@
 import { z } from 'zod';
 import type { Company } from '@/api/gen/playtrack.schemas';
 import { choice, nameField, remarkField, requiredText } from './validators';
+import { emailField } from '@/lib/email-field';
 
 const SESSION_MINUTES_MAX = 60;
 
 export const companySchema = z.object({
   name: nameField,
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: 'validation.emailRequired' })
-    .pipe(z.email({ error: 'validation.emailInvalid' })),
+  email: emailField('validation.emailRequired', 'validation.emailInvalid'),
   contact_person: requiredText('validation.contactPersonRequired'),
   industry_id: choice('validation.industryRequired'),
   country_id: choice('validation.countryRequired'),

@@ -11,14 +11,11 @@ import { z } from 'zod';
 import { problemCode, problemUserStatus } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useProblemMessage } from '@/lib/problem-message';
+import { emailField } from '@/lib/email-field';
 
 // Messages are `passwords` keys, translated where they are shown.
 const userEmailSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: 'admin.emailRequired' })
-    .pipe(z.email({ error: 'admin.emailInvalid' })),
+  email: emailField('admin.emailRequired', 'admin.emailInvalid'),
 });
 
 type UserEmailMessage = 'admin.emailRequired' | 'admin.emailInvalid';
