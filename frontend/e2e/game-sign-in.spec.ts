@@ -2,56 +2,12 @@
 // `login` prints the authorization URL and waits on a loopback port; the trainee signs in
 // (password, e-mailed code, licence agreement) and allows the game, which receives its code.
 // Then the game's hand-off link opens the portal signed in, once.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, SCREENSHOTS, otpFromMail, sessionCookie, signIn, submitSignIn } from './support';
+import { DEMO, SCREENSHOTS, demoGame, firstUrl, otpFromMail, sessionCookie, signIn, submitSignIn } from './support';
 
 /** An Orbis trainee: Orbis asks every user for an e-mailed code; trainees meet the EULA. */
 const TRAINEE = 'marco.bianchi@orbis-mfg.example';
-const PLAYTRACK = path.resolve(import.meta.dirname, '../../target/debug/playtrack');
-
-/** Runs `playtrack demo game <args>` against the portal under test: its output lines as they come,
- * and its exit. */
-function demoGame(baseURL: string, args: string[]) {
-  const child = spawn(PLAYTRACK, ['demo', 'game', ...args], {
-    env: {
-      ...process.env,
-      PLAYTRACK_DATA_DIR: process.env.E2E_PLAYTRACK_DATA_DIR ?? '',
-      PLAYTRACK_PUBLIC_URL: baseURL,
-      PLAYTRACK_LOG: 'warn',
-    },
-  });
-  const lines: string[] = [];
-  let pending = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    pending += chunk.toString();
-    const parts = pending.split('\n');
-    pending = parts.pop() ?? '';
-    lines.push(...parts);
-  });
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const exit = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
-  const finished = async () => {
-    const code = await exit;
-    if (pending) lines.push(pending);
-    return { code, lines, errors };
-  };
-  return { lines, finished, kill: () => child.kill() };
-}
-
-async function firstUrl(lines: string[]): Promise<string> {
-  let url = '';
-  await expect
-    .poll(() => (url = lines.find((line) => line.startsWith('http')) ?? ''), {
-      message: 'the demo game prints an address',
-      timeout: 30_000,
-    })
-    .not.toBe('');
-  return url;
-}
-
 async function handoffLink(baseURL: string): Promise<string> {
   const portal = demoGame(baseURL, ['open-portal']);
   const { code, lines, errors } = await portal.finished();

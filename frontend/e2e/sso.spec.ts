@@ -2,9 +2,10 @@
 // real OpenID Connect provider on loopback (tools/oidc, started by playwright.config.ts), and a
 // Meridian employee nobody registered yet signs in through the provider's own login page, is
 // made a trainee of the chosen batch with a seat, accepts the EULA and lands on the dashboard.
+// Then the demo game signs her in through the portal, and the portal through her provider.
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO, SCREENSHOTS, demoPassword } from './support';
+import { DEMO, SCREENSHOTS, demoGame, demoPassword, firstUrl } from './support';
 
 const NADIA = { login: 'nadia', email: 'nadia.khan@meridian-bank.example' };
 
@@ -27,7 +28,13 @@ async function firstId(request: APIRequestContext, url: string, headers: Record<
   return first.id;
 }
 
-test('a new Meridian employee signs in through the provider and becomes a trainee', async ({ page, request }) => {
+test('a new Meridian employee signs in through the provider, becomes a trainee, and plays', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
   const issuer = process.env.E2E_OIDC_ISSUER;
   test.skip(issuer === undefined, 'the provider runs only when playwright.config.ts starts the servers');
   const headers = await superAdmin(request);
@@ -77,6 +84,31 @@ test('a new Meridian employee signs in through the provider and becomes a traine
     expect(listed.items).toEqual([expect.objectContaining({ email: NADIA.email, status: 'active' })]);
     const members = await request.get(`/api/v1/batches/${batch}/members?per_page=200`, { headers });
     expect(await members.text()).toContain(NADIA.email);
+
+    // In a browser signed in nowhere, the game's sign-in goes through the portal's SSO.
+    const game = demoGame(baseURL ?? '', ['login']);
+    const fresh = await browser.newContext();
+    try {
+      const player = await fresh.newPage();
+      await player.goto(await firstUrl(game.lines));
+      await expect(player).toHaveURL(/\/login\?next=/);
+      await player.getByRole('button', { name: 'Login with SSO' }).click();
+      await player.getByLabel('Work e-mail').fill(NADIA.email);
+      await player.getByRole('button', { name: 'Continue' }).click();
+      await player.locator('input[name="login"]').fill(NADIA.login);
+      await player.locator('input[name="password"]').fill('any');
+      await player.getByRole('button', { name: 'Sign-in' }).click();
+      await expect(player).toHaveURL(/\/oauth\/authorize\?/);
+      await expect(player.getByText(NADIA.email)).toBeVisible();
+      await player.getByRole('button', { name: 'Allow' }).click();
+      await expect(player.getByText('The demo game has your sign-in.')).toBeVisible();
+      const { code, lines, errors } = await game.finished();
+      expect(code, errors).toBe(0);
+      expect(lines.join('\n')).toContain(`Signed in to the game as Nadia Khan <${NADIA.email}> of Meridian Bank`);
+    } finally {
+      game.kill();
+      await fresh.close();
+    }
   } finally {
     await request.delete(connection, { headers });
   }

@@ -1,5 +1,6 @@
 // Shared steps of the browser journeys: demo accounts and their passwords, signing in, the
 // mail the SMTP sink received, and the session the browser holds.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -155,4 +156,47 @@ export async function chooseLanguage(page: Page, language: string) {
   await page.getByRole('menuitem', { name: language }).click();
   // The menu fades out before it leaves the page; screenshots should not catch it half-gone.
   await expect(page.locator('[role="menu"]')).toHaveCount(0);
+}
+
+const PLAYTRACK = path.resolve(import.meta.dirname, '../../target/debug/playtrack');
+
+/** Runs `playtrack demo game <args>` against the portal under test: its output lines as they come,
+ * and its exit. */
+export function demoGame(baseURL: string, args: string[]) {
+  const child = spawn(PLAYTRACK, ['demo', 'game', ...args], {
+    env: {
+      ...process.env,
+      PLAYTRACK_DATA_DIR: process.env.E2E_PLAYTRACK_DATA_DIR ?? '',
+      PLAYTRACK_PUBLIC_URL: baseURL,
+      PLAYTRACK_LOG: 'warn',
+    },
+  });
+  const lines: string[] = [];
+  let pending = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const parts = pending.split('\n');
+    pending = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const exit = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
+  const finished = async () => {
+    const code = await exit;
+    if (pending) lines.push(pending);
+    return { code, lines, errors };
+  };
+  return { lines, finished, kill: () => child.kill() };
+}
+
+export async function firstUrl(lines: string[]): Promise<string> {
+  let url = '';
+  await expect
+    .poll(() => (url = lines.find((line) => line.startsWith('http')) ?? ''), {
+      message: 'the demo game prints an address',
+      timeout: 30_000,
+    })
+    .not.toBe('');
+  return url;
 }

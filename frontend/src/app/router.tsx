@@ -21,6 +21,7 @@ import { organisationRoutes } from '@/features/organisation/routes';
 import { peopleRoutes } from '@/features/people/routes';
 import { reportRoutes } from '@/features/reports/routes';
 import { ShellLayout } from '@/features/shell/components/shell-layout';
+import { ssoConnectionRoutes } from '@/features/sso-connections/routes';
 import { lazyNamed } from '@/lib/lazy-named';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/paths';
 import { landingPath, useSessionKnown } from '@/lib/session';
@@ -85,6 +86,7 @@ function adminRoutes(prefix: 'main' | 'companyadmin'): RouteObject[] {
     ...peopleRoutes(prefix),
     ...licenceRoutes(prefix),
     ...reportRoutes(prefix),
+    ...ssoConnectionRoutes(prefix),
   ];
 }
 

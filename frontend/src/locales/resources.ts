@@ -11,6 +11,7 @@ import arPasswords from './ar/passwords.json';
 import arPeople from './ar/people.json';
 import arReports from './ar/reports.json';
 import arShell from './ar/shell.json';
+import arSsoConnections from './ar/sso-connections.json';
 import enApiClients from './en/api-clients.json';
 import enAuth from './en/auth.json';
 import enCatalogue from './en/catalogue.json';
@@ -23,6 +24,7 @@ import enPasswords from './en/passwords.json';
 import enPeople from './en/people.json';
 import enReports from './en/reports.json';
 import enShell from './en/shell.json';
+import enSsoConnections from './en/sso-connections.json';
 import esApiClients from './es/api-clients.json';
 import esAuth from './es/auth.json';
 import esCatalogue from './es/catalogue.json';
@@ -35,6 +37,7 @@ import esPasswords from './es/passwords.json';
 import esPeople from './es/people.json';
 import esReports from './es/reports.json';
 import esShell from './es/shell.json';
+import esSsoConnections from './es/sso-connections.json';
 import frApiClients from './fr/api-clients.json';
 import frAuth from './fr/auth.json';
 import frCatalogue from './fr/catalogue.json';
@@ -47,6 +50,7 @@ import frPasswords from './fr/passwords.json';
 import frPeople from './fr/people.json';
 import frReports from './fr/reports.json';
 import frShell from './fr/shell.json';
+import frSsoConnections from './fr/sso-connections.json';
 import itApiClients from './it/api-clients.json';
 import itAuth from './it/auth.json';
 import itCatalogue from './it/catalogue.json';
@@ -59,6 +63,7 @@ import itPasswords from './it/passwords.json';
 import itPeople from './it/people.json';
 import itReports from './it/reports.json';
 import itShell from './it/shell.json';
+import itSsoConnections from './it/sso-connections.json';
 import zhApiClients from './zh/api-clients.json';
 import zhAuth from './zh/auth.json';
 import zhCatalogue from './zh/catalogue.json';
@@ -71,6 +76,7 @@ import zhPasswords from './zh/passwords.json';
 import zhPeople from './zh/people.json';
 import zhReports from './zh/reports.json';
 import zhShell from './zh/shell.json';
+import zhSsoConnections from './zh/sso-connections.json';
 
 /** English is the reference: its shape types every `t()` key (see src/types/i18next.d.ts). */
 export const englishResources = {
@@ -86,6 +92,7 @@ export const englishResources = {
   catalogue: enCatalogue,
   gameApps: enGameApps,
   reports: enReports,
+  ssoConnections: enSsoConnections,
 };
 
 export type Namespace = keyof typeof englishResources;
@@ -101,6 +108,7 @@ export const resources = {
     catalogue: zhCatalogue,
     gameApps: zhGameApps,
     reports: zhReports,
+    ssoConnections: zhSsoConnections,
   },
   ar: {
     common: arCommon, auth: arAuth, shell: arShell, errors: arErrors, passwords: arPasswords,
@@ -111,6 +119,7 @@ export const resources = {
     catalogue: arCatalogue,
     gameApps: arGameApps,
     reports: arReports,
+    ssoConnections: arSsoConnections,
   },
   it: {
     common: itCommon, auth: itAuth, shell: itShell, errors: itErrors, passwords: itPasswords,
@@ -121,6 +130,7 @@ export const resources = {
     catalogue: itCatalogue,
     gameApps: itGameApps,
     reports: itReports,
+    ssoConnections: itSsoConnections,
   },
   es: {
     common: esCommon, auth: esAuth, shell: esShell, errors: esErrors, passwords: esPasswords,
@@ -131,6 +141,7 @@ export const resources = {
     catalogue: esCatalogue,
     gameApps: esGameApps,
     reports: esReports,
+    ssoConnections: esSsoConnections,
   },
   fr: {
     common: frCommon, auth: frAuth, shell: frShell, errors: frErrors, passwords: frPasswords,
@@ -141,6 +152,7 @@ export const resources = {
     catalogue: frCatalogue,
     gameApps: frGameApps,
     reports: frReports,
+    ssoConnections: frSsoConnections,
   },
 } satisfies Record<string, Record<Namespace, unknown>>;
 

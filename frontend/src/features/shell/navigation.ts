@@ -11,6 +11,7 @@ import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import LeaderboardOutlined from '@mui/icons-material/LeaderboardOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import SportsEsportsOutlined from '@mui/icons-material/SportsEsportsOutlined';
@@ -38,6 +39,7 @@ export type NavLabel =
   | 'levelData'
   | 'apiClients'
   | 'gameApps'
+  | 'sso'
   | 'audit'
   | 'resetPassword';
 
@@ -97,6 +99,7 @@ export const NAVIGATION: Record<Role, NavEntry[]> = {
     { label: 'levelData', path: '/main/levelData', icon: LayersOutlined },
     { label: 'apiClients', path: '/main/apiClients', icon: VpnKeyOutlined },
     { label: 'gameApps', path: '/main/gameApps', icon: SportsEsportsOutlined },
+    { label: 'sso', path: '/main/ssoConnections', icon: LoginOutlined },
     { label: 'audit', path: '/main/audit', icon: HistoryOutlined },
     { label: 'resetPassword', path: '/main/admin/resetpassword', icon: LockResetOutlined },
   ],
@@ -109,6 +112,7 @@ export const NAVIGATION: Record<Role, NavEntry[]> = {
     { label: 'companyAdmin', path: '/companyadmin/companyadmin', icon: AdminPanelSettingsOutlined },
     { label: 'user', path: '/companyadmin/user', icon: PersonOutlined },
     scores('companyadmin'),
+    { label: 'sso', path: '/companyadmin/ssoConnection', icon: LoginOutlined },
     { label: 'audit', path: '/companyadmin/audit', icon: HistoryOutlined },
     { label: 'resetPassword', path: '/companyadmin/admin/resetpassword', icon: LockResetOutlined },
   ],

@@ -14,7 +14,7 @@ import type { SsoFinishRequest } from '@/api/gen/playtrack.schemas';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useFinishSso } from '../api/auth';
 import { useBackToSignIn, useSignInSteps } from '../hooks/use-sign-in-steps';
-import { takeSsoNext } from '../sso-next';
+import { forgetSsoNext, readSsoNext } from '../sso-next';
 import { BackToSignIn } from './back-to-sign-in';
 import { EulaDialog } from './eula-dialog';
 
@@ -39,7 +39,7 @@ export function SsoCallbackPage() {
   const [params] = useSearchParams();
   // Read once, before the address bar forgets them.
   const [answer] = useState(() => answerOf(params));
-  const [next] = useState(takeSsoNext);
+  const [next] = useState(readSsoNext);
   const steps = useSignInSteps(next);
   const backToSignIn = useBackToSignIn(next);
   const finish = useFinishSso();
@@ -48,6 +48,7 @@ export function SsoCallbackPage() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
+    forgetSsoNext();
     void navigate({ search: '' }, { replace: true });
     if (answer !== undefined) finish.mutate({ data: answer }, { onSuccess: steps.follow });
   }, [answer, finish, navigate, steps.follow]);

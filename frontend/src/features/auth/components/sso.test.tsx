@@ -69,7 +69,7 @@ describe('the SSO callback page', () => {
       }),
       http.post('/api/v1/auth/eula/accept', () => HttpResponse.json({ status: 'session', ...GRANT })),
     );
-    keepSsoNext('/reports/skills');
+    keepSsoNext('/user/resetpassword');
     const { router } = renderApp('/auth/sso/callback?code=c0de&state=st4te&iss=https%3A%2F%2Fidp.example');
     const dialog = await screen.findByRole('dialog', { name: 'End-user licence agreement' });
     expect(sent).toEqual([{ state: 'st4te', code: 'c0de', iss: 'https://idp.example' }]);
@@ -78,6 +78,8 @@ describe('the SSO callback page', () => {
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Signed in. Continuing…')).toBeInTheDocument();
     expect(isSignedIn()).toBe(true);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/user/resetpassword'), { timeout: 5000 });
+    expect(sessionStorage.getItem('playtrack.sso.next')).toBeNull();
   });
 
   it("shows the provider's own error and the seed's message when no token came", async () => {
