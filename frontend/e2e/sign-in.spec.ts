@@ -41,6 +41,7 @@ test('the super admin lands on the dashboard with the whole sidebar', async ({ p
     'Level data',
     'API clients',
     'Game apps',
+    'Single sign-on',
     'Audit log',
     'Reset Password',
   ]);
@@ -71,6 +72,7 @@ test("Meridian's company admin signs in without a code and sees the company admi
     'Company admin',
     'User',
     'Scores',
+    'Single sign-on',
     'Audit log',
     'Reset Password',
   ]);
@@ -79,7 +81,7 @@ test("Meridian's company admin signs in without a code and sees the company admi
   await page.setViewportSize({ width: 800, height: 720 });
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
   await page.getByRole('button', { name: 'Open navigation' }).click();
-  await expect(sidebarLinks(page)).toHaveCount(10);
+  await expect(sidebarLinks(page)).toHaveCount(11);
   await expect(page.locator('.MuiDrawer-paper')).toHaveCSS('transform', 'none');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'drawer-company-admin-en.png') });
   await sidebarLinks(page).filter({ hasText: 'Batch' }).click();
