@@ -91,12 +91,6 @@ impl<U: SsoUnit, P: Provider> SsoSignIn<U, P> {
         Self { work, provider, key, redirect_uri }
     }
 
-    /// The callback page every provider must allow as a redirect URI.
-    #[must_use]
-    pub const fn redirect_uri(&self) -> &Url {
-        &self.redirect_uri
-    }
-
     /// Finds the connection of the address's domain and sends the browser to its provider.
     ///
     /// # Errors
@@ -184,18 +178,17 @@ impl<U: SsoUnit, P: Provider> SsoSignIn<U, P> {
                 return Err(error);
             }
         };
-        match self.sign_in(&connection, &connection.vouched_person(&vouched), locale, ctx).await? {
-            Ok(step) => Ok(step),
-            Err(error) => {
-                let reason = match &error {
-                    SsoSignInError::Refused(refusal) => refusal.as_str(),
-                    SsoSignInError::AccountDisabled => "disabled",
-                    _ => "no_seat",
-                };
-                self.audit_failure(&pending, reason, None, ctx).await?;
-                Err(error)
-            }
+        let signed_in = self.sign_in(&connection, &connection.vouched_person(&vouched), locale, ctx).await?;
+        if let Err(error) = &signed_in {
+            let reason = match error {
+                SsoSignInError::Refused(refusal) => refusal.as_str(),
+                SsoSignInError::AccountDisabled => "disabled",
+                SsoSignInError::Licensing(LicensingError::NoSeatLeft) => "no_seat",
+                _ => "licensing",
+            };
+            self.audit_failure(&pending, reason, None, ctx).await?;
         }
+        signed_in
     }
 
     /// The person's sign-in in one unit of work: found or created, let in, EULA or session.
