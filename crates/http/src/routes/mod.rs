@@ -81,7 +81,8 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             // translated problem; beyond that actix refuses them with 413.
             .app_data(web::PayloadConfig::default().limit(1 << 20))
             .app_data(web::QueryConfig::default().error_handler(|e, _| malformed(&e)))
-            .app_data(web::PathConfig::default().error_handler(|e, _| malformed(&e)));
+            // Every id in a path is a UUID: a path with anything else names nothing (404).
+            .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::new(ProblemCode::NotFound).into()));
         api(&mut ServiceConfig::new(cfg));
         for path in oauth::PROTOCOL_PATHS {
             cfg.service(web::resource(path).wrap(from_fn(refuse_undocumented)).to(not_found));

@@ -104,6 +104,14 @@ crate::on_both_databases! {
         assert_eq!(app.get_as("/api/v1/companies?page=1&q=mer&active=true", &token).await.status(), 200);
     }
 
+    async fn a_path_whose_id_is_no_uuid_names_nothing(db: TestDb) {
+        let app = spawn_app(db).await;
+        let (token, _) = super_admin_with_a_batch(&app).await;
+        for path in ["/api/v1/batches/None/members", "/api/v1/companies/42", "/api/v1/users/%00"] {
+            assert_problem(app.get_as(path, &token).await, 404, "NOT_FOUND").await;
+        }
+    }
+
     async fn private_answers_are_never_cached(db: TestDb) {
         let app = spawn_app(db).await;
         let admin = app.user(Role::SuperAdmin, None).await;
