@@ -69,6 +69,38 @@ impl<'de> Deserialize<'de> for Email {
     }
 }
 
+/// E-mail domains as a form lists them (an SSO connection's, an enrolment key's): each
+/// trimmed, without a leading `@`, lower-cased, a host name, listed once. Answers the clean
+/// list and the problem of each entry at fault (`<field>.<index>`).
+#[must_use]
+pub fn domain_list(field: &str, raw: &[String]) -> (Vec<String>, Vec<crate::FieldProblem>) {
+    let mut domains: Vec<String> = Vec::new();
+    let mut problems = Vec::new();
+    for (index, raw) in raw.iter().enumerate() {
+        let domain = raw.trim().trim_start_matches('@').to_ascii_lowercase();
+        if !is_domain(&domain) {
+            problems.push(crate::FieldProblem::new(format!("{field}.{index}"), crate::FieldCode::Malformed));
+        } else if domains.contains(&domain) {
+            problems.push(crate::FieldProblem::new(format!("{field}.{index}"), crate::FieldCode::Duplicate));
+        } else {
+            domains.push(domain);
+        }
+    }
+    (domains, problems)
+}
+
+fn is_domain(domain: &str) -> bool {
+    let labels: Vec<&str> = domain.split('.').collect();
+    domain.len() <= 253
+        && labels.len() >= 2
+        && labels.iter().all(|l| {
+            (1..=63).contains(&l.len())
+                && l.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -73,6 +73,7 @@ id_type!(
     AttemptId,
     ApiClientId,
     GameAppId,
+    EnrolmentKeyId,
     AuditEventId,
     EulaVersionId,
     PasswordPolicyId,

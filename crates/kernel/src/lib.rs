@@ -17,7 +17,7 @@ pub mod session_minutes;
 
 pub use audit::{Actor, AuditAction, AuditEvent, AuditLog, UnknownAuditAction};
 pub use clock::{AnyClock, Clock, ManualClock, SystemClock};
-pub use email::{Email, EmailError};
+pub use email::{Email, EmailError, domain_list};
 pub use field_code::{FieldCode, FieldProblem, text_problem};
 pub use ids::*;
 pub use locale::LOCALES;

@@ -3,6 +3,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod drafts;
+pub mod enrolment_keys;
 pub mod ledger;
 pub mod model;
 pub mod plan;

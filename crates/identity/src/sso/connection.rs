@@ -138,17 +138,8 @@ pub fn check(draft: &SsoConnectionDraft, has_secret: bool) -> Result<Checked, Ve
     if email_claim.is_none() {
         problems.push(FieldProblem::new("email_claim", FieldCode::Unknown));
     }
-    let mut domains: Vec<String> = Vec::new();
-    for (index, raw) in draft.domains.iter().enumerate() {
-        let domain = raw.trim().trim_start_matches('@').to_ascii_lowercase();
-        if !is_domain(&domain) {
-            problems.push(FieldProblem::new(format!("domains.{index}"), FieldCode::Malformed));
-        } else if domains.contains(&domain) {
-            problems.push(FieldProblem::new(format!("domains.{index}"), FieldCode::Duplicate));
-        } else {
-            domains.push(domain);
-        }
-    }
+    let (domains, domain_problems) = kernel::domain_list("domains", &draft.domains);
+    problems.extend(domain_problems);
     if draft.domains.is_empty() {
         problems.push(FieldProblem::new("domains", FieldCode::Required));
     } else if draft.domains.len() > MAX_DOMAINS {
@@ -194,18 +185,6 @@ fn is_scope_token(scope: &str) -> bool {
 }
 
 /// A DNS name of at least two labels: letters, digits and inner hyphens, 63 a label.
-fn is_domain(domain: &str) -> bool {
-    let labels: Vec<&str> = domain.split('.').collect();
-    domain.len() <= 253
-        && labels.len() >= 2
-        && labels.iter().all(|l| {
-            (1..=63).contains(&l.len())
-                && l.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-                && !l.starts_with('-')
-                && !l.ends_with('-')
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
