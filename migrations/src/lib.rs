@@ -18,6 +18,7 @@ mod m20261126_000011_create_game_sign_in;
 mod m20261126_000012_create_level_results;
 mod m20261127_000013_create_sso_connections;
 mod m20261127_000014_create_sso_sign_ins;
+mod m20261127_000015_create_enrolment_keys;
 
 pub use m20261126_000012_create_level_results::fold_statements as fold_attempts_into_results;
 
@@ -41,6 +42,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000012_create_level_results::Migration),
             Box::new(m20261127_000013_create_sso_connections::Migration),
             Box::new(m20261127_000014_create_sso_sign_ins::Migration),
+            Box::new(m20261127_000015_create_enrolment_keys::Migration),
         ]
     }
 }

@@ -7,6 +7,7 @@ mod game_sign_in;
 mod people;
 mod read_models;
 mod services;
+mod sign_up;
 mod sso_sign_in;
 mod unit_of_work;
 
@@ -18,8 +19,9 @@ pub use read_models::{
     AuditEntry, AuditFilter, CompanyActivity, DashboardCounts, InactiveTrainee, ReadModels, SeatCounts,
 };
 pub use services::{
-    ApiClientsApi, CatalogueApi, GameAppsApi, GameSignInApi, IngestionApi, LicensingApi, PeopleApi, ReportsApi,
-    SignInApi, SsoConnectionsApi, SsoSignInApi,
+    ApiClientsApi, CatalogueApi, EnrolmentKeysApi, GameAppsApi, GameSignInApi, IngestionApi, LicensingApi, PeopleApi, ReportsApi,
+    SignInApi, SignUpApi, SsoConnectionsApi, SsoSignInApi,
 };
+pub use sign_up::{Applicant, Confirming, Joining, SignUp, SignUpError};
 pub use sso_sign_in::{Callback, SsoSignIn, SsoSignInError, Started};
-pub use unit_of_work::{GameUnit, GameWork, PeopleUnit, PeopleWork, SsoUnit, SsoWork, UnitOfWork, Work};
+pub use unit_of_work::{GameUnit, GameWork, PeopleUnit, PeopleWork, SignUpUnit, SignUpWork, SsoUnit, SsoWork, UnitOfWork, Work};

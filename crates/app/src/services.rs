@@ -15,11 +15,12 @@ use identity::{
 };
 use kernel::{
     Actor, AllocationId, ApiClientId, ApproachId, BatchId, ChapterId, Clock, CompanyId, CountryId, Email, GameAppId,
-    IndustryId, LevelId, Page, PageRequest, Scope, SeatId, SessionId, SkillId, UserId,
+    IndustryId, EnrolmentKeyId, LevelId, Page, PageRequest, Scope, SeatId, SessionId, SkillId, UserId,
 };
 use licensing::{
     Allocation, AllocationDraft, AllocationFilter, AllocationUse, Batch, BatchDraft, BatchFilter, Company,
-    CompanyDraft, CompanyFilter, Country, CountryDraft, ImportRow, Industry, IndustryDraft, Licensing, LicensingError,
+    CompanyDraft, CompanyFilter, Country, CountryDraft, EnrolmentKey, EnrolmentKeyDraft, EnrolmentKeyStore,
+    EnrolmentKeys, ImportRow, IssuedKey, Industry, IndustryDraft, Licensing, LicensingError,
     LicensingStore, Logo, Member, ReferenceFilter, RowPlan, Seat, SeatFilter, SummaryGroup, SummaryLine, TraineeDraft,
 };
 use password_policy::PasswordPolicy;
@@ -33,8 +34,8 @@ use scoring::{
 use time::OffsetDateTime;
 
 use crate::{
-    Callback, GameSignIn, GameSignInError, GameUnit, HandoffError, IssuedTokens, NewCompanyAdmin, People, PeopleError,
-    PeopleUnit, Player, PlayerCard, PlayerError, SsoSignIn, SsoSignInError, SsoUnit, Started, TokenError,
+    Applicant, Callback, Confirming, GameSignIn, GameSignInError, GameUnit, HandoffError, IssuedTokens, Joining, NewCompanyAdmin, People, PeopleError,
+    PeopleUnit, Player, PlayerCard, PlayerError, SignUp, SignUpError, SignUpUnit, SsoSignIn, SsoSignInError, SsoUnit, Started, TokenError,
 };
 
 type LicensingResult<T> = Result<T, LicensingError>;
@@ -158,6 +159,25 @@ service_trait! {
     pub trait SsoSignInApi for impl<U: SsoUnit, P: Provider> SsoSignIn<U, P> {
         async fn start(&self, email: &Email, ctx: &RequestContext) -> Result<Started, SsoSignInError>;
         async fn finish(&self, callback: Callback, binding: Option<&str>, locale: &'static str, ctx: &RequestContext) -> Result<Step, SsoSignInError>;
+    }
+}
+
+service_trait! {
+    /// Joining a batch through its sign-up link: [`SignUp`].
+    pub trait SignUpApi for impl<U: SignUpUnit> SignUp<U> {
+        async fn joining(&self, key: &str) -> Result<Joining, SignUpError>;
+        async fn request(&self, key: &str, applicant: Applicant, locale: &'static str, ctx: &RequestContext) -> Result<(), SignUpError>;
+        async fn confirming(&self, token: &str) -> Result<Confirming, SignUpError>;
+        async fn complete(&self, token: &str, password: &str, locale: &'static str, ctx: &RequestContext) -> Result<Step, SignUpError>;
+    }
+}
+
+service_trait! {
+    /// A batch's sign-up links: [`EnrolmentKeys`].
+    pub trait EnrolmentKeysApi for impl<S: EnrolmentKeyStore, C: Clock> EnrolmentKeys<S, C> {
+        async fn list(&self, actor: &Actor, batch: BatchId) -> LicensingResult<Vec<EnrolmentKey>>;
+        async fn create(&self, actor: &Actor, batch: BatchId, draft: &EnrolmentKeyDraft) -> LicensingResult<IssuedKey>;
+        async fn revoke(&self, actor: &Actor, id: EnrolmentKeyId) -> LicensingResult<EnrolmentKey>;
     }
 }
 

@@ -14,7 +14,7 @@ use identity::{
     },
 };
 use kernel::{AuditAction, AuditEvent, Email, secret};
-use licensing::{LicensingError, VouchedTrainee};
+use licensing::{LicensingError, Via, VouchedTrainee};
 use serde_json::json;
 use time::Duration;
 use url::Url;
@@ -215,6 +215,7 @@ impl<U: SsoUnit, P: Provider> SsoSignIn<U, P> {
                     name: name.clone(),
                     locale,
                     with_seat: connection.assign_seat,
+                    via: Via::Sso,
                 };
                 match work.enrol_vouched(&trainee, ctx.ip.clone()).await {
                     Ok(_) => work.user_by_email(email).await?.context("a trainee just enrolled")?,

@@ -7,13 +7,18 @@ use identity::{
     OpenedSession, PasswordHasher, RequestContext, SessionKind, SignIn, Step, User,
     game_apps::{GameApp, GameAppStore},
     grants::{CodeUse, GameGrant, GrantStore, NewCode, RefreshUse},
+    PasswordHash, PasswordLinkError,
+    sign_up::{PendingSignUp, SignUpStore},
     sso::{PendingSignIn, SsoConnection, SsoStore},
 };
-use kernel::{Actor, AuditEvent, BatchId, Clock, CompanyId, Email, GameAppId, Scope, SeatId, SessionId, UserId};
-use licensing::{
-    Batch, Company, ImportError, ImportRow, Licensing, LicensingError, LicensingStore, RowPlan, Seat, TraineeDraft,
-    VouchedTrainee,
+use kernel::{
+    Actor, AuditEvent, BatchId, Clock, CompanyId, Email, EnrolmentKeyId, GameAppId, Scope, SeatId, SessionId, UserId,
 };
+use licensing::{
+    Batch, Company, EnrolmentKey, EnrolmentKeyStore, ImportError, ImportRow, Licensing, LicensingError, LicensingStore,
+    RowPlan, Seat, TraineeDraft, VouchedTrainee,
+};
+use password_policy::PasswordPolicy;
 use time::{Duration, OffsetDateTime};
 
 /// Starts and commits transactions. What a unit of work writes, mail included, becomes visible
@@ -39,6 +44,10 @@ impl<U: UnitOfWork<Work: PeopleWork>> PeopleUnit for U {}
 /// A unit of work whose transactions take the SSO sign-in's steps.
 pub trait SsoUnit: UnitOfWork<Work: SsoWork> {}
 impl<U: UnitOfWork<Work: SsoWork>> SsoUnit for U {}
+
+/// A unit of work whose transactions take the sign-up's steps.
+pub trait SignUpUnit: UnitOfWork<Work: SignUpWork> {}
+impl<U: UnitOfWork<Work: SignUpWork>> SignUpUnit for U {}
 
 /// A unit of work whose transactions take the game sign-in's steps.
 pub trait GameUnit: UnitOfWork<Work: GameWork> {}
@@ -132,6 +141,31 @@ work_steps! {
     async fn activate_vouched(&self, user: User) -> anyhow::Result<User> => identity.activate_vouched(user);
     /// The EULA step, or a session of kind `sso`.
     async fn after_sso(&self, user: User, locale: &str, ctx: &RequestContext) -> anyhow::Result<Step> => identity.after_second_factor(user, SessionKind::Sso, locale, ctx);
+    async fn audit(&self, event: AuditEvent) -> anyhow::Result<()> => identity.audit(event);
+}
+
+work_steps! {
+    /// The steps of a sign-up through a batch's link, inside one unit of work.
+    SignUpWork where S: IdentityStore | SignUpStore | EnrolmentKeyStore;
+    /// Spends one try of `key`'s budget, or answers how long to wait.
+    async fn spend(&self, key: &str, limit: u32, window: Duration) -> anyhow::Result<Result<(), Duration>> => identity.spend(key, limit, window);
+    async fn key_by_hash(&self, key_hash: &str) -> anyhow::Result<Option<EnrolmentKey>> => transaction.enrolment_key_by_hash(key_hash);
+    async fn key(&self, id: EnrolmentKeyId) -> anyhow::Result<Option<EnrolmentKey>> => transaction.enrolment_key(id);
+    async fn use_key(&self, id: EnrolmentKeyId, now: OffsetDateTime) -> anyhow::Result<bool> => transaction.use_enrolment_key(id, now);
+    async fn company(&self, id: CompanyId) -> Result<Company, LicensingError> => licensing.company(Scope::All, id);
+    async fn batch(&self, id: BatchId) -> Result<Batch, LicensingError> => licensing.batch(Scope::All, id);
+    async fn policy(&self, company: CompanyId) -> anyhow::Result<PasswordPolicy> => identity.invitation_policy_for(Some(company));
+    async fn open_sign_up(&self, sign_up: &PendingSignUp) -> anyhow::Result<()> => transaction.open_sign_up(sign_up);
+    async fn live_sign_up(&self, token_hash: &str, now: OffsetDateTime) -> anyhow::Result<Option<PendingSignUp>> => transaction.live_sign_up(token_hash, now);
+    async fn take_sign_up(&self, token_hash: &str, now: OffsetDateTime) -> anyhow::Result<Option<PendingSignUp>> => transaction.take_sign_up(token_hash, now);
+    async fn mail_sign_up(&self, sign_up: &PendingSignUp, token: &str) -> anyhow::Result<()> => identity.mail_sign_up(sign_up, token);
+    async fn mail_known_account(&self, user: &User) -> anyhow::Result<()> => identity.mail_known_account(user);
+    async fn user_by_email(&self, email: &Email) -> anyhow::Result<Option<User>> => identity.user_by_email(email);
+    async fn sign_up_password(&self, company: CompanyId, sign_up: &PendingSignUp, password: &str) -> Result<PasswordHash, PasswordLinkError> => identity.sign_up_password(company, sign_up, password);
+    async fn enrol_vouched(&self, trainee: &VouchedTrainee, ip: Option<String>) -> Result<UserId, LicensingError> => licensing.enrol_vouched(trainee, ip);
+    async fn activate_signed_up(&self, user: User, password: &PasswordHash) -> anyhow::Result<User> => identity.activate_signed_up(user, password);
+    /// The EULA step, or a session of kind `password`.
+    async fn after_sign_up(&self, user: User, locale: &str, ctx: &RequestContext) -> anyhow::Result<Step> => identity.after_second_factor(user, SessionKind::Password, locale, ctx);
     async fn audit(&self, event: AuditEvent) -> anyhow::Result<()> => identity.audit(event);
 }
 

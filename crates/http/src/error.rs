@@ -91,6 +91,8 @@ pub enum ProblemCode {
     SsoEmailNotAllowed,
     /// Nobody of this company has the e-mail, and the connection creates nobody.
     SsoNoAccount,
+    /// A batch's sign-up link that was revoked, has expired or is used up, or never existed.
+    SignUpLinkClosed,
     DatabaseUnavailable,
     Internal,
 }
@@ -126,7 +128,7 @@ impl ProblemCode {
                 StatusCode::UNAUTHORIZED
             }
             Self::SsoUnreachable => StatusCode::BAD_GATEWAY,
-            Self::LinkExpired => StatusCode::GONE,
+            Self::LinkExpired | Self::SignUpLinkClosed => StatusCode::GONE,
             Self::DatabaseUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -179,6 +181,7 @@ impl ProblemCode {
             Self::SsoTokenRejected => "ID token refused",
             Self::SsoEmailNotAllowed => "E-mail not allowed for single sign-on",
             Self::SsoNoAccount => "No account for single sign-on",
+            Self::SignUpLinkClosed => "Sign-up link no longer valid",
             Self::DatabaseUnavailable => "Database unavailable",
             Self::Internal => "Internal error",
         }
@@ -583,6 +586,22 @@ impl From<app::SsoSignInError> for ApiError {
     }
 }
 
+impl From<app::SignUpError> for ApiError {
+    fn from(e: app::SignUpError) -> Self {
+        use app::SignUpError as E;
+        match e {
+            E::Throttled { retry_after } => Self::rate_limited(retry_after),
+            E::KeyClosed => Self::new(ProblemCode::SignUpLinkClosed),
+            E::Domain => Self::invalid(vec![FieldError::new("email", FieldCode::DomainNotAllowed)]),
+            E::Invalid(problems) => Self::invalid(problems.iter().map(|p| FieldError::new(&p.field, p.code)).collect()),
+            E::Expired => Self::new(ProblemCode::LinkExpired),
+            E::WeakPassword(rules) => Self::password_policy(&rules),
+            E::Licensing(e) => e.into(),
+            E::Unknown(e) => Self::internal(e),
+        }
+    }
+}
+
 impl From<app::HandoffError> for ApiError {
     fn from(e: app::HandoffError) -> Self {
         use app::HandoffError as E;
@@ -776,6 +795,7 @@ mod tests {
             ProblemCode::SsoTokenRejected,
             ProblemCode::SsoEmailNotAllowed,
             ProblemCode::SsoNoAccount,
+            ProblemCode::SignUpLinkClosed,
             ProblemCode::DatabaseUnavailable,
             ProblemCode::Internal,
         ];

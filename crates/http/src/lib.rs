@@ -34,6 +34,8 @@ pub struct AppState {
     pub sso_connections: Arc<dyn app::SsoConnectionsApi>,
     pub game_sign_in: Arc<dyn app::GameSignInApi>,
     pub sso_sign_in: Arc<dyn app::SsoSignInApi>,
+    pub enrolment_keys: Arc<dyn app::EnrolmentKeysApi>,
+    pub sign_up: Arc<dyn app::SignUpApi>,
     pub ingestion: Arc<dyn app::IngestionApi>,
     pub tokens: auth::tokens::AccessTokens,
     pub trusted_proxies: client_address::TrustedProxies,

@@ -23,6 +23,7 @@ pub const API_DOCS_PATH: &str = "/api/docs";
         (name = "account", description = "The signed-in person's own view"),
         (name = "setup", description = "The first super admin of an empty installation"),
         (name = "passwords", description = "Forgotten, reset, changed and invited passwords"),
+        (name = "sign-up", description = "Joining a batch through its sign-up link, with a confirmed address"),
         (name = "audit", description = "Who did what, for admins"),
         (name = "api clients", description = "Keys of the game and partners (super admin)"),
         (name = "sso", description = "Companies' single sign-on through OpenID Connect"),

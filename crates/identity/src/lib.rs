@@ -17,6 +17,7 @@ pub use kernel::secret;
 pub mod service;
 mod setup;
 pub mod sign_in;
+pub mod sign_up;
 pub mod sso;
 
 pub use error::{

@@ -28,6 +28,9 @@ pub enum AuditAction {
     CompanyLogoChanged,
     CountryCreated,
     CountryUpdated,
+    /// A batch's sign-up link was made, or stopped working before its time.
+    EnrolmentKeyCreated,
+    EnrolmentKeyRevoked,
     GameAppCreated,
     GameAppUpdated,
     /// A trainee allowed a game app to sign them in.
@@ -60,11 +63,16 @@ pub enum AuditAction {
     /// A right password of someone whose company signs in through its provider only.
     SignInRefusedSsoOnly,
     SignOut,
+    /// Someone who confirmed their address could not join through a sign-up link (no seat,
+    /// the link closed meanwhile).
+    SignUpRefused,
     /// A sign-in through a company's identity provider did not open a session.
     SsoSignInFailed,
     TraineesImported,
     /// Someone the company's provider vouched for became a trainee at first sign-in.
     TraineeSelfEnrolled,
+    /// Someone joined a batch through its sign-up link.
+    TraineeSignedUp,
     UserCreated,
     UserUpdated,
     UserDisabled,
@@ -72,7 +80,7 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 53] = [
+    pub const ALL: [Self; 57] = [
         Self::AllocationCreated,
         Self::AllocationUpdated,
         Self::ApiClientCreated,
@@ -90,6 +98,8 @@ impl AuditAction {
         Self::CompanyLogoChanged,
         Self::CountryCreated,
         Self::CountryUpdated,
+        Self::EnrolmentKeyCreated,
+        Self::EnrolmentKeyRevoked,
         Self::GameAppCreated,
         Self::GameAppUpdated,
         Self::GameAuthorized,
@@ -119,9 +129,11 @@ impl AuditAction {
         Self::SignInRefusedDisabled,
         Self::SignInRefusedSsoOnly,
         Self::SignOut,
+        Self::SignUpRefused,
         Self::SsoSignInFailed,
         Self::TraineesImported,
         Self::TraineeSelfEnrolled,
+        Self::TraineeSignedUp,
         Self::UserCreated,
         Self::UserUpdated,
         Self::UserDisabled,
@@ -148,6 +160,8 @@ impl AuditAction {
             Self::CompanyLogoChanged => "company.logo_changed",
             Self::CountryCreated => "country.created",
             Self::CountryUpdated => "country.updated",
+            Self::EnrolmentKeyCreated => "enrolment_key.created",
+            Self::EnrolmentKeyRevoked => "enrolment_key.revoked",
             Self::GameAppCreated => "game_app.created",
             Self::GameAppUpdated => "game_app.updated",
             Self::GameAuthorized => "game.authorized",
@@ -177,9 +191,11 @@ impl AuditAction {
             Self::SignInRefusedDisabled => "sign_in.refused_disabled",
             Self::SignInRefusedSsoOnly => "sign_in.refused_sso_only",
             Self::SignOut => "sign_out",
+            Self::SignUpRefused => "sign_up.refused",
             Self::SsoSignInFailed => "sso.sign_in_failed",
             Self::TraineesImported => "trainees.imported",
             Self::TraineeSelfEnrolled => "trainee.self_enrolled",
+            Self::TraineeSignedUp => "trainee.signed_up",
             Self::UserCreated => "user.created",
             Self::UserUpdated => "user.updated",
             Self::UserDisabled => "user.disabled",

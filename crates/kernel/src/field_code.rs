@@ -27,6 +27,8 @@ macro_rules! field_codes {
 field_codes! {
     Required => "REQUIRED",
     InvalidEmail => "INVALID_EMAIL",
+    /// An e-mail address of a domain the sign-up link does not admit.
+    DomainNotAllowed => "DOMAIN_NOT_ALLOWED",
     /// A value that must be unique is someone else's.
     Taken => "TAKEN",
     /// The same value twice in one upload.

@@ -1,9 +1,18 @@
-//! Enrolment keys (issue 16, work in progress): an admin hands a batch's sign-up link to people
-//! who then join it themselves. A key admits a limited number of people until it expires or
-//! is revoked, optionally only from some e-mail domains. Only the key's hash is stored.
+//! Enrolment keys: an admin hands a batch's sign-up link to people who then join it
+//! themselves. A key admits a limited number of people until it expires or is revoked,
+//! optionally only from some e-mail domains. Only the key's hash is stored.
 
-use kernel::{BatchId, CompanyId, Email, EnrolmentKeyId, FieldCode, FieldProblem};
+use std::future::Future;
+
+use kernel::{
+    Actor, AuditAction, AuditEvent, BatchId, Clock, CompanyId, Email, EnrolmentKeyId, FieldCode, FieldProblem, Scope,
+    secret,
+};
+use serde::Serialize;
+use serde_json::json;
 use time::{Duration, OffsetDateTime};
+
+use crate::{Invalid, LicensingError, LicensingStore};
 
 /// The most people one key admits: a key is for a cohort, not for the public.
 pub const MAX_USES: u32 = 10_000;
@@ -12,11 +21,12 @@ pub const MAX_LIFETIME: Duration = Duration::days(366);
 const MAX_DOMAINS: usize = 20;
 
 /// A batch's sign-up key as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EnrolmentKey {
     pub id: EnrolmentKeyId,
     pub company: CompanyId,
     pub batch: BatchId,
+    #[serde(skip)]
     pub key_hash: String,
     pub max_uses: u32,
     pub uses: u32,
@@ -44,13 +54,21 @@ impl EnrolmentKey {
     /// # Errors
     /// `Closed` or `Domain`.
     pub fn admits(&self, email: &Email, now: OffsetDateTime) -> Result<(), KeyRefusal> {
-        if self.revoked_at.is_some() || now >= self.expires_at || self.uses >= self.max_uses {
+        if !self.is_open(now) {
             return Err(KeyRefusal::Closed);
         }
         if !self.domains.is_empty() && !self.domains.iter().any(|d| d.eq_ignore_ascii_case(email.domain())) {
             return Err(KeyRefusal::Domain);
         }
         Ok(())
+    }
+}
+
+impl EnrolmentKey {
+    /// Whether the key admits anyone at `now`: not revoked, expired or used up.
+    #[must_use]
+    pub fn is_open(&self, now: OffsetDateTime) -> bool {
+        self.revoked_at.is_none() && now < self.expires_at && self.uses < self.max_uses
     }
 }
 
@@ -87,6 +105,129 @@ pub fn check(
     match expires_at {
         Some(expires_at) if problems.is_empty() => Ok((draft.max_uses, expires_at, domains)),
         _ => Err(problems),
+    }
+}
+
+/// What storage keeps of enrolment keys, besides the batches they join.
+pub trait EnrolmentKeyStore: LicensingStore {
+    /// The batch's keys, newest first.
+    fn enrolment_keys(&self, batch: BatchId) -> impl Future<Output = anyhow::Result<Vec<EnrolmentKey>>> + Send;
+
+    fn enrolment_key(&self, id: EnrolmentKeyId) -> impl Future<Output = anyhow::Result<Option<EnrolmentKey>>> + Send;
+
+    /// The key whose secret hashes to `key_hash`, whatever its state.
+    fn enrolment_key_by_hash(
+        &self,
+        key_hash: &str,
+    ) -> impl Future<Output = anyhow::Result<Option<EnrolmentKey>>> + Send;
+
+    /// Inserts the key and its audit line in one transaction.
+    fn create_enrolment_key(
+        &self,
+        key: &EnrolmentKey,
+        audit: AuditEvent,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
+
+    /// Revokes a live key with its audit line; `false` when it was revoked already.
+    fn revoke_enrolment_key(
+        &self,
+        id: EnrolmentKeyId,
+        at: OffsetDateTime,
+        audit: AuditEvent,
+    ) -> impl Future<Output = anyhow::Result<bool>> + Send;
+
+    /// Counts one use of a key still open at `now`, in one guarded update: of two sign-ups
+    /// racing for the last use, one gets it (`true`).
+    fn use_enrolment_key(
+        &self,
+        id: EnrolmentKeyId,
+        now: OffsetDateTime,
+    ) -> impl Future<Output = anyhow::Result<bool>> + Send;
+}
+
+/// A new key with its secret, which only this answer ever shows.
+#[derive(Clone, Debug)]
+pub struct IssuedKey {
+    pub key: EnrolmentKey,
+    pub secret: String,
+}
+
+/// The admins' side of enrolment keys: a batch's keys, made and revoked within the actor's
+/// scope, each change audited.
+#[derive(Clone, Debug)]
+pub struct EnrolmentKeys<S, C> {
+    store: S,
+    clock: C,
+}
+
+impl<S: EnrolmentKeyStore, C: Clock> EnrolmentKeys<S, C> {
+    pub const fn new(store: S, clock: C) -> Self {
+        Self { store, clock }
+    }
+
+    /// The batch's keys.
+    ///
+    /// # Errors
+    /// `Forbidden` for trainees; `NotFound` outside the scope.
+    pub async fn list(&self, actor: &Actor, batch: BatchId) -> Result<Vec<EnrolmentKey>, LicensingError> {
+        let batch = self.store.find_batch(admin_scope(actor)?, batch).await?;
+        Ok(self.store.enrolment_keys(batch.id).await?)
+    }
+
+    /// A new key for the batch.
+    ///
+    /// # Errors
+    /// `Forbidden`; `NotFound`; `Invalid` (uses, expiry, domains).
+    pub async fn create(&self, actor: &Actor, batch: BatchId, draft: &EnrolmentKeyDraft) -> Result<IssuedKey, LicensingError> {
+        let batch = self.store.find_batch(admin_scope(actor)?, batch).await?;
+        let now = self.clock.now();
+        let (max_uses, expires_at, domains) = check(draft, now).map_err(Invalid)?;
+        let secret = secret::new_token();
+        let key = EnrolmentKey {
+            id: EnrolmentKeyId::new(),
+            company: batch.company,
+            batch: batch.id,
+            key_hash: secret::hash_token(&secret),
+            max_uses,
+            uses: 0,
+            domains,
+            expires_at,
+            revoked_at: None,
+            created_at: now,
+        };
+        let audit =
+            actor.event(now, AuditAction::EnrolmentKeyCreated, "enrolment_key", key.id, Some(key.company), json!(key));
+        self.store.create_enrolment_key(&key, audit).await?;
+        Ok(IssuedKey { key, secret })
+    }
+
+    /// Stops a key from admitting anyone more; people who joined stay.
+    ///
+    /// # Errors
+    /// `Forbidden`; `NotFound` outside the scope.
+    pub async fn revoke(&self, actor: &Actor, id: EnrolmentKeyId) -> Result<EnrolmentKey, LicensingError> {
+        let key = self.store.enrolment_key(id).await?.ok_or(LicensingError::NotFound)?;
+        if !admin_scope(actor)?.sees_company(key.company) {
+            return Err(LicensingError::NotFound);
+        }
+        if key.revoked_at.is_some() {
+            return Ok(key);
+        }
+        let now = self.clock.now();
+        let audit = actor.event(now, AuditAction::EnrolmentKeyRevoked, "enrolment_key", id, Some(key.company), json!({}));
+        if !self.store.revoke_enrolment_key(id, now, audit).await? {
+            // Another admin revoked it at this moment: the answer is the same.
+            return self.store.enrolment_key(id).await?.ok_or(LicensingError::NotFound);
+        }
+        Ok(EnrolmentKey { revoked_at: Some(now), ..key })
+    }
+}
+
+/// The actor's scope, when it is an admin's.
+fn admin_scope(actor: &Actor) -> Result<Scope, LicensingError> {
+    match actor.scope {
+        Scope::User { .. } => Err(LicensingError::Forbidden),
+        scope => Ok(scope),
     }
 }
 

@@ -103,7 +103,8 @@ pub enum SummaryGroup {
     Batch,
 }
 
-/// Someone a company's identity provider vouched for, to become a trainee of one of its batches.
+/// Someone vouched for (by the company's identity provider, or by a confirmed address and a
+/// batch's sign-up link), to become a trainee of one of its batches.
 #[derive(Clone, Debug)]
 pub struct VouchedTrainee {
     pub company: CompanyId,
@@ -114,6 +115,14 @@ pub struct VouchedTrainee {
     pub locale: &'static str,
     /// Whether they get a seat of the batch's licence now.
     pub with_seat: bool,
+    pub via: Via,
+}
+
+/// What vouched for a trainee who enrolled themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    Sso,
+    EnrolmentKey(kernel::EnrolmentKeyId),
 }
 
 /// One new trainee, as an admin typed them.
@@ -780,7 +789,7 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
     /// # Errors
     /// `NoSeatLeft`; `EmailTaken` (a race); `Invalid` for a batch no longer the company's.
     pub async fn enrol_vouched(&self, trainee: &VouchedTrainee, ip: Option<String>) -> Result<UserId> {
-        let VouchedTrainee { company, batch, ref email, ref name, locale, with_seat } = *trainee;
+        let VouchedTrainee { company, batch, ref email, ref name, locale, with_seat, via } = *trainee;
         let row = ImportRow {
             line: 1,
             name: name.clone(),
@@ -797,14 +806,20 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         }
         let user = only_one(self.enrol(company, plans).await)?;
         let now = self.clock.now();
+        let (action, details) = match via {
+            Via::Sso => (AuditAction::TraineeSelfEnrolled, json!({ "batch_id": batch, "seat": with_seat, "via": "sso" })),
+            Via::EnrolmentKey(key) => {
+                (AuditAction::TraineeSignedUp, json!({ "batch_id": batch, "seat": with_seat, "enrolment_key_id": key }))
+            }
+        };
         self.audit(kernel::AuditEvent {
             at: now,
             actor: Some(user),
-            action: AuditAction::TraineeSelfEnrolled,
+            action,
             target_type: "user",
             target_id: Some(user.to_string()),
             company: Some(company),
-            details: json!({ "batch_id": batch, "seat": with_seat, "via": "sso" }),
+            details,
             ip,
         })
         .await?;

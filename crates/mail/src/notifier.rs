@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use identity::{MailQueue, Notifier, OutgoingMail, User};
-use kernel::{AnyClock, Clock};
+use kernel::{AnyClock, Clock, Email};
 use tokio::sync::Notify;
 
 use crate::templates;
@@ -55,5 +55,14 @@ impl<Q: MailQueue> Notifier for MailNotifier<Q> {
         let name: String = url::form_urlencoded::byte_serialize(user.name.as_bytes()).collect();
         let link = format!("{}/invitation/confirm-email?value={token}&name={name}", self.public_url);
         self.queue(templates::invitation(user, &link)).await
+    }
+
+    async fn send_sign_up(&self, to: &Email, name: &str, locale: &str, token: &str) -> anyhow::Result<()> {
+        let link = format!("{}/signup/confirm?token={token}", self.public_url);
+        self.queue(templates::sign_up(&templates::Recipient { email: to, name, locale }, &link)).await
+    }
+
+    async fn send_known_account(&self, user: &User) -> anyhow::Result<()> {
+        self.queue(templates::known_account(user, &format!("{}/login", self.public_url))).await
     }
 }

@@ -2,6 +2,7 @@
 //! plain text and HTML are built from the same translated lines.
 
 use identity::{OutgoingMail, User};
+use kernel::Email;
 
 struct OtpText {
     subject: &'static str,
@@ -193,24 +194,151 @@ fn invitation_text(locale: &str) -> LinkText {
 }
 
 pub fn password_reset(user: &User, link: &str) -> OutgoingMail {
-    link_mail(user, link, &reset_text(&user.locale))
+    link_mail(&user.into(), link, &reset_text(&user.locale))
 }
 
 pub fn invitation(user: &User, link: &str) -> OutgoingMail {
-    link_mail(user, link, &invitation_text(&user.locale))
+    link_mail(&user.into(), link, &invitation_text(&user.locale))
 }
 
-fn link_mail(user: &User, link: &str, t: &LinkText) -> OutgoingMail {
-    let (name, href) = (escape(&user.name), escape(link));
+/// Whom a mail greets, and in which language.
+pub struct Recipient<'a> {
+    pub email: &'a Email,
+    pub name: &'a str,
+    pub locale: &'a str,
+}
+
+impl<'a> From<&'a User> for Recipient<'a> {
+    fn from(user: &'a User) -> Self {
+        Self { email: &user.email, name: &user.name, locale: &user.locale }
+    }
+}
+
+fn sign_up_text(locale: &str) -> LinkText {
+    match locale {
+        "zh" => LinkText {
+            subject: "确认您的邮箱以加入 Playtrack 培训",
+            greeting: "您好",
+            intro: "请确认您的邮箱地址，然后设置密码即可完成 Playtrack 培训的注册。",
+            action: "确认并设置密码",
+            validity: "此链接 24 小时内有效，且只能使用一次。",
+            ignore: "如果您没有注册，请忽略此邮件，不会创建任何账户。",
+        },
+        "ar" => LinkText {
+            subject: "أكّد بريدك الإلكتروني للانضمام إلى تدريب Playtrack",
+            greeting: "مرحبًا",
+            intro: "أكّد عنوان بريدك الإلكتروني واختر كلمة مرور لإتمام التسجيل في تدريب Playtrack.",
+            action: "التأكيد واختيار كلمة مرور",
+            validity: "الرابط صالح لمدة 24 ساعة ولمرة واحدة فقط.",
+            ignore: "إذا لم تقم بالتسجيل، فتجاهل هذه الرسالة ولن يُنشأ أي حساب.",
+        },
+        "it" => LinkText {
+            subject: "Conferma la tua e-mail per unirti alla formazione Playtrack",
+            greeting: "Ciao",
+            intro: "Conferma il tuo indirizzo e scegli una password per completare l'iscrizione alla formazione Playtrack.",
+            action: "Conferma e scegli una password",
+            validity: "Il link vale 24 ore e si può usare una sola volta.",
+            ignore: "Se non ti sei iscritto tu, ignora questa e-mail: non verrà creato alcun account.",
+        },
+        "es" => LinkText {
+            subject: "Confirma tu correo para unirte a la formación de Playtrack",
+            greeting: "Hola",
+            intro: "Confirma tu dirección y elige una contraseña para completar tu registro en la formación de Playtrack.",
+            action: "Confirmar y elegir una contraseña",
+            validity: "El enlace es válido durante 24 horas y solo puede usarse una vez.",
+            ignore: "Si no te has registrado, ignora este correo: no se creará ninguna cuenta.",
+        },
+        "fr" => LinkText {
+            subject: "Confirmez votre e-mail pour rejoindre la formation Playtrack",
+            greeting: "Bonjour",
+            intro: "Confirmez votre adresse et choisissez un mot de passe pour terminer votre inscription à la formation Playtrack.",
+            action: "Confirmer et choisir un mot de passe",
+            validity: "Le lien est valable 24 heures et ne sert qu'une fois.",
+            ignore: "Si vous ne vous êtes pas inscrit, ignorez ce message : aucun compte ne sera créé.",
+        },
+        _ => LinkText {
+            subject: "Confirm your e-mail to join Playtrack training",
+            greeting: "Hello",
+            intro: "Confirm your address and choose a password to finish signing up for Playtrack training.",
+            action: "Confirm and choose a password",
+            validity: "The link works for 24 hours, once.",
+            ignore: "If you did not sign up, ignore this e-mail; no account is created.",
+        },
+    }
+}
+
+fn known_account_text(locale: &str) -> LinkText {
+    match locale {
+        "zh" => LinkText {
+            subject: "您已拥有 Playtrack 账户",
+            greeting: "您好",
+            intro: "有人（希望是您本人）尝试用此邮箱注册 Playtrack，但该邮箱已有账户。请直接登录。",
+            action: "登录",
+            validity: "如果忘记了密码，请在登录页面点击“忘记密码”。",
+            ignore: "如果这不是您本人的操作，请忽略此邮件，您的账户没有任何变化。",
+        },
+        "ar" => LinkText {
+            subject: "لديك حساب في Playtrack بالفعل",
+            greeting: "مرحبًا",
+            intro: "حاول أحدهم (نأمل أن تكون أنت) التسجيل في Playtrack بهذا العنوان، وله حساب بالفعل. سجّل الدخول مباشرة.",
+            action: "تسجيل الدخول",
+            validity: "إذا نسيت كلمة المرور، فاستخدم «نسيت كلمة المرور» في صفحة تسجيل الدخول.",
+            ignore: "إذا لم تكن أنت، فتجاهل هذه الرسالة؛ لم يتغير شيء في حسابك.",
+        },
+        "it" => LinkText {
+            subject: "Hai già un account Playtrack",
+            greeting: "Ciao",
+            intro: "Qualcuno (speriamo tu) ha provato a iscriversi a Playtrack con questo indirizzo, che ha già un account. Accedi direttamente.",
+            action: "Accedi",
+            validity: "Se hai dimenticato la password, usa \"Password dimenticata\" nella pagina di accesso.",
+            ignore: "Se non sei stato tu, ignora questa e-mail: il tuo account non è cambiato.",
+        },
+        "es" => LinkText {
+            subject: "Ya tienes una cuenta de Playtrack",
+            greeting: "Hola",
+            intro: "Alguien (esperamos que tú) ha intentado registrarse en Playtrack con esta dirección, que ya tiene una cuenta. Inicia sesión directamente.",
+            action: "Iniciar sesión",
+            validity: "Si has olvidado tu contraseña, usa «¿Olvidaste tu contraseña?» en la página de inicio de sesión.",
+            ignore: "Si no has sido tú, ignora este correo: tu cuenta no ha cambiado.",
+        },
+        "fr" => LinkText {
+            subject: "Vous avez déjà un compte Playtrack",
+            greeting: "Bonjour",
+            intro: "Quelqu'un (vous, espérons-le) a tenté de s'inscrire à Playtrack avec cette adresse, qui a déjà un compte. Connectez-vous directement.",
+            action: "Se connecter",
+            validity: "Si vous avez oublié votre mot de passe, utilisez « Mot de passe oublié » sur la page de connexion.",
+            ignore: "Si ce n'était pas vous, ignorez ce message : votre compte n'a pas changé.",
+        },
+        _ => LinkText {
+            subject: "You already have a Playtrack account",
+            greeting: "Hello",
+            intro: "Someone (hopefully you) tried to sign up for Playtrack with this address, which already has an account. Sign in instead.",
+            action: "Sign in",
+            validity: "If you forgot your password, use \"Forgot password\" on the sign-in page.",
+            ignore: "If it was not you, ignore this e-mail; nothing has changed in your account.",
+        },
+    }
+}
+
+pub fn sign_up(to: &Recipient<'_>, link: &str) -> OutgoingMail {
+    link_mail(to, link, &sign_up_text(to.locale))
+}
+
+pub fn known_account(user: &User, link: &str) -> OutgoingMail {
+    link_mail(&user.into(), link, &known_account_text(&user.locale))
+}
+
+fn link_mail(to: &Recipient<'_>, link: &str, t: &LinkText) -> OutgoingMail {
+    let (name, href) = (escape(to.name), escape(link));
     OutgoingMail {
-        to: user.email.clone(),
+        to: to.email.clone(),
         subject: t.subject.to_owned(),
         text: format!(
             "{} {},\n\n{}\n\n{}: {link}\n\n{}\n{}\n",
-            t.greeting, user.name, t.intro, t.action, t.validity, t.ignore
+            t.greeting, to.name, t.intro, t.action, t.validity, t.ignore
         ),
         html: page(
-            &user.locale,
+            to.locale,
             &format!(
                 "<p>{} {name},</p><p>{}</p><p><a href=\"{href}\" style=\"display:inline-block;padding:10px 18px;\
                  background:#3949ab;color:#fff;text-decoration:none;border-radius:6px\">{}</a></p>\
@@ -264,8 +392,13 @@ mod tests {
 
     #[test]
     fn every_language_has_its_own_subjects() {
-        for subject in [|l| otp_text(l).subject, |l| reset_text(l).subject, |l| invitation_text(l).subject]
-            as [fn(&str) -> &'static str; 3]
+        for subject in [
+            |l| otp_text(l).subject,
+            |l| reset_text(l).subject,
+            |l| invitation_text(l).subject,
+            |l| sign_up_text(l).subject,
+            |l| known_account_text(l).subject,
+        ] as [fn(&str) -> &'static str; 5]
         {
             let subjects: std::collections::HashSet<_> = LOCALES.iter().map(|l| subject(l)).collect();
             assert_eq!(subjects.len(), 6);

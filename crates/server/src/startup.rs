@@ -150,6 +150,8 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
             oidc.clone(),
         )),
         sso_sign_in: Arc::new(app::SsoSignIn::new(transactions.clone(), oidc, sealing_key, sso_callback)),
+        enrolment_keys: Arc::new(licensing::EnrolmentKeys::new(store.clone(), clock.clone())),
+        sign_up: Arc::new(app::SignUp::new(transactions.clone())),
         game_sign_in: Arc::new(app::GameSignIn::new(transactions)),
         ingestion: Arc::new(scoring::Ingestion::new(store, clock)),
         tokens: AccessTokens::new(key.as_bytes()),

@@ -11,6 +11,7 @@ mod catalogue;
 mod catalogue_file;
 mod companies;
 mod dto;
+mod enrolment_keys;
 mod game;
 mod game_apps;
 mod health;
@@ -22,6 +23,7 @@ mod passwords;
 mod reference;
 mod reports;
 mod setup;
+mod sign_up;
 mod signed_in;
 mod spreadsheet;
 mod sso_connections;
@@ -54,6 +56,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(reference::routes)
             .configure(companies::routes)
             .configure(batches::routes)
+            .configure(enrolment_keys::routes)
             .configure(licences::routes)
             .configure(users::routes)
             .configure(catalogue::routes)
@@ -63,6 +66,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(game_apps::routes)
             .configure(sso_connections::routes)
             .configure(sso_sign_in::routes)
+            .configure(sign_up::routes)
             .configure(oauth::routes)
             .configure(xapi::routes)
             .default_service(web::to(not_found)),

@@ -47,10 +47,10 @@ pub struct TokenRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetPasswordRequest {
-    token: String,
-    password: String,
+    pub(super) token: String,
+    pub(super) password: String,
     /// Must equal `password`.
-    confirm: String,
+    pub(super) confirm: String,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -324,7 +324,7 @@ fn parse_email(raw: &str) -> Result<Email, ApiError> {
     email_field(raw).map_err(|e| ApiError::invalid(vec![e]))
 }
 
-fn confirmed(password: &str, confirm: &str) -> Result<(), ApiError> {
+pub(super) fn confirmed(password: &str, confirm: &str) -> Result<(), ApiError> {
     if password == confirm {
         Ok(())
     } else {

@@ -9,6 +9,7 @@ mod mail_queue;
 mod policies;
 mod sessions;
 mod settings;
+mod sign_ups;
 mod throttle;
 mod tokens;
 mod users;

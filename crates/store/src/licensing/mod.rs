@@ -3,6 +3,7 @@
 mod batches;
 mod companies;
 mod enrolment;
+mod enrolment_keys;
 mod reference;
 mod seats;
 

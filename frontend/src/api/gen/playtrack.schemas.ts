@@ -275,6 +275,8 @@ export const AuditAction = {
   companylogo_changed: 'company.logo_changed',
   countrycreated: 'country.created',
   countryupdated: 'country.updated',
+  enrolment_keycreated: 'enrolment_key.created',
+  enrolment_keyrevoked: 'enrolment_key.revoked',
   game_appcreated: 'game_app.created',
   game_appupdated: 'game_app.updated',
   gameauthorized: 'game.authorized',
@@ -304,9 +306,11 @@ export const AuditAction = {
   sign_inrefused_disabled: 'sign_in.refused_disabled',
   sign_inrefused_sso_only: 'sign_in.refused_sso_only',
   sign_out: 'sign_out',
+  sign_uprefused: 'sign_up.refused',
   ssosign_in_failed: 'sso.sign_in_failed',
   traineesimported: 'trainees.imported',
   traineeself_enrolled: 'trainee.self_enrolled',
+  traineesigned_up: 'trainee.signed_up',
   usercreated: 'user.created',
   userupdated: 'user.updated',
   userdisabled: 'user.disabled',
@@ -686,6 +690,44 @@ export interface EmailRequest {
   email: string;
 }
 
+export type EnrolmentKeyRevokedAt = string | null;
+
+export interface EnrolmentKey {
+  batch_id: string;
+  created_at: string;
+  /** The domains the e-mail address must be of; empty for any. */
+  domains: string[];
+  expires_at: string;
+  id: string;
+  /**
+   * How many people the key admits in all.
+   * @minimum 0
+   */
+  max_uses: number;
+  revoked_at?: EnrolmentKeyRevokedAt;
+  /**
+   * How many joined through it.
+   * @minimum 0
+   */
+  uses: number;
+}
+
+export interface EnrolmentKeyInput {
+  /**
+   * E-mail domains to admit (`example.com`); none for any.
+   * @maxItems 20
+   */
+  domains?: string[];
+  /** Later than now, and within a year (`OUT_OF_RANGE` otherwise). */
+  expires_at: string;
+  /**
+   * How many people it admits.
+   * @minimum 1
+   * @maximum 10000
+   */
+  max_uses: number;
+}
+
 /**
  * The end-user licence agreement in one language.
  */
@@ -714,6 +756,7 @@ export type FieldCode = typeof FieldCode[keyof typeof FieldCode];
 export const FieldCode = {
   REQUIRED: 'REQUIRED',
   INVALID_EMAIL: 'INVALID_EMAIL',
+  DOMAIN_NOT_ALLOWED: 'DOMAIN_NOT_ALLOWED',
   TAKEN: 'TAKEN',
   DUPLICATE: 'DUPLICATE',
   TOO_LONG: 'TOO_LONG',
@@ -997,6 +1040,15 @@ export interface Invitation {
   email: string;
   name: string;
   policy: PasswordPolicy;
+}
+
+/**
+ * A new key with its sign-up link: shown this once.
+ */
+export interface IssuedEnrolmentKey {
+  key: EnrolmentKey;
+  /** The page people open to sign up; it carries the key. Only the key's SHA-256 is kept. */
+  link: string;
 }
 
 export type ItemErrorDetail = string | null;
@@ -1675,6 +1727,7 @@ export const ProblemCode = {
   SSO_TOKEN_REJECTED: 'SSO_TOKEN_REJECTED',
   SSO_EMAIL_NOT_ALLOWED: 'SSO_EMAIL_NOT_ALLOWED',
   SSO_NO_ACCOUNT: 'SSO_NO_ACCOUNT',
+  SIGN_UP_LINK_CLOSED: 'SIGN_UP_LINK_CLOSED',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -1898,6 +1951,36 @@ export interface SetupRequest {
   password: string;
   /** The token of the setup link. */
   token: string;
+}
+
+/**
+ * Who is joining what, and the policy of their password.
+ */
+export interface SignUpConfirmation {
+  email: string;
+  joining: SignUpLink;
+  name: string;
+  policy: PasswordPolicy;
+}
+
+/**
+ * The batch a sign-up link joins.
+ */
+export interface SignUpLink {
+  batch: string;
+  company: string;
+  /** The e-mail domains the link admits; empty for any. */
+  domains: string[];
+}
+
+export interface SignUpRequest {
+  email: string;
+  key: string;
+  /**
+   * @minLength 1
+   * @maxLength 120
+   */
+  name: string;
 }
 
 export type SsoConnectionBatchId = string | null;
@@ -3012,6 +3095,20 @@ export const ListSeatsState = {
   expired: 'expired',
   revoked: 'revoked',
 } as const;
+
+export type GetSignUpConfirmationParams = {
+/**
+ * The `token` of the mailed confirmation link.
+ */
+token: string;
+};
+
+export type GetSignUpLinkParams = {
+/**
+ * The `key` of the sign-up link.
+ */
+key: string;
+};
 
 export type ListUsersParams = {
 /**

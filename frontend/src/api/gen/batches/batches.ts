@@ -27,6 +27,9 @@ import type {
 import type {
   Batch,
   BatchInput,
+  EnrolmentKey,
+  EnrolmentKeyInput,
+  IssuedEnrolmentKey,
   ListBatchMembersParams,
   ListBatchesParams,
   MoveInput,
@@ -392,6 +395,177 @@ export const useUpdateBatch = <TError = ErrorType<Problem | Problem | Problem | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary A batch's sign-up keys, newest first (admins, within their company).
+ */
+export const getListEnrolmentKeysUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/batches/${id}/enrolment-keys`
+}
+
+export const listEnrolmentKeys = async (id: string, options?: RequestInit): Promise<EnrolmentKey[]> => {
+  
+  return apiFetch<EnrolmentKey[]>(getListEnrolmentKeysUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListEnrolmentKeysQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/batches/${id}/enrolment-keys`
+    ] as const;
+    }
+
+    
+export const getListEnrolmentKeysQueryOptions = <TData = Awaited<ReturnType<typeof listEnrolmentKeys>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEnrolmentKeys>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListEnrolmentKeysQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listEnrolmentKeys>>> = ({ signal }) => listEnrolmentKeys(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listEnrolmentKeys>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListEnrolmentKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listEnrolmentKeys>>>
+export type ListEnrolmentKeysQueryError = ErrorType<Problem | Problem | Problem | Problem | Problem>
+
+
+export function useListEnrolmentKeys<TData = Awaited<ReturnType<typeof listEnrolmentKeys>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEnrolmentKeys>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listEnrolmentKeys>>,
+          TError,
+          Awaited<ReturnType<typeof listEnrolmentKeys>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListEnrolmentKeys<TData = Awaited<ReturnType<typeof listEnrolmentKeys>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEnrolmentKeys>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listEnrolmentKeys>>,
+          TError,
+          Awaited<ReturnType<typeof listEnrolmentKeys>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListEnrolmentKeys<TData = Awaited<ReturnType<typeof listEnrolmentKeys>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEnrolmentKeys>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A batch's sign-up keys, newest first (admins, within their company).
+ */
+
+export function useListEnrolmentKeys<TData = Awaited<ReturnType<typeof listEnrolmentKeys>>, TError = ErrorType<Problem | Problem | Problem | Problem | Problem>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEnrolmentKeys>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListEnrolmentKeysQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Makes a sign-up key for the batch and answers its link, once (admins).
+ */
+export const getCreateEnrolmentKeyUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/batches/${id}/enrolment-keys`
+}
+
+export const createEnrolmentKey = async (id: string,
+    enrolmentKeyInput: EnrolmentKeyInput, options?: RequestInit): Promise<IssuedEnrolmentKey> => {
+  
+  return apiFetch<IssuedEnrolmentKey>(getCreateEnrolmentKeyUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      enrolmentKeyInput,)
+  }
+);}
+
+
+
+
+export const getCreateEnrolmentKeyMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createEnrolmentKey>>, TError,{id: string;data: EnrolmentKeyInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createEnrolmentKey>>, TError,{id: string;data: EnrolmentKeyInput}, TContext> => {
+
+const mutationKey = ['createEnrolmentKey'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createEnrolmentKey>>, {id: string;data: EnrolmentKeyInput}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  createEnrolmentKey(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateEnrolmentKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createEnrolmentKey>>>
+    export type CreateEnrolmentKeyMutationBody = EnrolmentKeyInput
+    export type CreateEnrolmentKeyMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
+
+    /**
+ * @summary Makes a sign-up key for the batch and answers its link, once (admins).
+ */
+export const useCreateEnrolmentKey = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createEnrolmentKey>>, TError,{id: string;data: EnrolmentKeyInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createEnrolmentKey>>,
+        TError,
+        {id: string;data: EnrolmentKeyInput},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateEnrolmentKeyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary The batch's trainees, by name.
  */
 export const getListBatchMembersUrl = (id: string,
@@ -720,6 +894,76 @@ export const useMoveBatchMember = <TError = ErrorType<Problem | Problem | Proble
       > => {
 
       const mutationOptions = getMoveBatchMemberMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Revokes a key: its link admits nobody more; who joined stays (admins).
+ */
+export const getRevokeEnrolmentKeyUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/enrolment-keys/${id}/revoke`
+}
+
+export const revokeEnrolmentKey = async (id: string, options?: RequestInit): Promise<EnrolmentKey> => {
+  
+  return apiFetch<EnrolmentKey>(getRevokeEnrolmentKeyUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getRevokeEnrolmentKeyMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeEnrolmentKey>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof revokeEnrolmentKey>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['revokeEnrolmentKey'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeEnrolmentKey>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  revokeEnrolmentKey(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevokeEnrolmentKeyMutationResult = NonNullable<Awaited<ReturnType<typeof revokeEnrolmentKey>>>
+    
+    export type RevokeEnrolmentKeyMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
+
+    /**
+ * @summary Revokes a key: its link admits nobody more; who joined stays (admins).
+ */
+export const useRevokeEnrolmentKey = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeEnrolmentKey>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revokeEnrolmentKey>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getRevokeEnrolmentKeyMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
