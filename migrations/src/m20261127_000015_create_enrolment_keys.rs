@@ -31,10 +31,8 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create().name("ix_enrolment_keys_batch").table("enrolment_keys").col("batch_id").take(),
-        )
-        .await?;
+        m.create_index(Index::create().name("ix_enrolment_keys_batch").table("enrolment_keys").col("batch_id").take())
+            .await?;
         m.create_table(
             Table::create()
                 .table("sign_ups")

@@ -19,9 +19,11 @@ pub use read_models::{
     AuditEntry, AuditFilter, CompanyActivity, DashboardCounts, InactiveTrainee, ReadModels, SeatCounts,
 };
 pub use services::{
-    ApiClientsApi, CatalogueApi, EnrolmentKeysApi, GameAppsApi, GameSignInApi, IngestionApi, LicensingApi, PeopleApi, ReportsApi,
-    SignInApi, SignUpApi, SsoConnectionsApi, SsoSignInApi,
+    ApiClientsApi, CatalogueApi, EnrolmentKeysApi, GameAppsApi, GameSignInApi, IngestionApi, LicensingApi, PeopleApi,
+    ReportsApi, SignInApi, SignUpApi, SsoConnectionsApi, SsoSignInApi,
 };
 pub use sign_up::{Applicant, Confirming, Joining, SignUp, SignUpError};
 pub use sso_sign_in::{Callback, SsoSignIn, SsoSignInError, Started};
-pub use unit_of_work::{GameUnit, GameWork, PeopleUnit, PeopleWork, SignUpUnit, SignUpWork, SsoUnit, SsoWork, UnitOfWork, Work};
+pub use unit_of_work::{
+    GameUnit, GameWork, PeopleUnit, PeopleWork, SignUpUnit, SignUpWork, SsoUnit, SsoWork, UnitOfWork, Work,
+};

@@ -14,14 +14,14 @@ use identity::{
     grants::{AuthorizationRequest, CheckedRequest},
 };
 use kernel::{
-    Actor, AllocationId, ApiClientId, ApproachId, BatchId, ChapterId, Clock, CompanyId, CountryId, Email, GameAppId,
-    IndustryId, EnrolmentKeyId, LevelId, Page, PageRequest, Scope, SeatId, SessionId, SkillId, UserId,
+    Actor, AllocationId, ApiClientId, ApproachId, BatchId, ChapterId, Clock, CompanyId, CountryId, Email,
+    EnrolmentKeyId, GameAppId, IndustryId, LevelId, Page, PageRequest, Scope, SeatId, SessionId, SkillId, UserId,
 };
 use licensing::{
     Allocation, AllocationDraft, AllocationFilter, AllocationUse, Batch, BatchDraft, BatchFilter, Company,
     CompanyDraft, CompanyFilter, Country, CountryDraft, EnrolmentKey, EnrolmentKeyDraft, EnrolmentKeyStore,
-    EnrolmentKeys, ImportRow, IssuedKey, Industry, IndustryDraft, Licensing, LicensingError,
-    LicensingStore, Logo, Member, ReferenceFilter, RowPlan, Seat, SeatFilter, SummaryGroup, SummaryLine, TraineeDraft,
+    EnrolmentKeys, ImportRow, Industry, IndustryDraft, IssuedKey, Licensing, LicensingError, LicensingStore, Logo,
+    Member, ReferenceFilter, RowPlan, Seat, SeatFilter, SummaryGroup, SummaryLine, TraineeDraft,
 };
 use password_policy::PasswordPolicy;
 use scoring::{
@@ -34,8 +34,9 @@ use scoring::{
 use time::OffsetDateTime;
 
 use crate::{
-    Applicant, Callback, Confirming, GameSignIn, GameSignInError, GameUnit, HandoffError, IssuedTokens, Joining, NewCompanyAdmin, People, PeopleError,
-    PeopleUnit, Player, PlayerCard, PlayerError, SignUp, SignUpError, SignUpUnit, SsoSignIn, SsoSignInError, SsoUnit, Started, TokenError,
+    Applicant, Callback, Confirming, GameSignIn, GameSignInError, GameUnit, HandoffError, IssuedTokens, Joining,
+    NewCompanyAdmin, People, PeopleError, PeopleUnit, Player, PlayerCard, PlayerError, SignUp, SignUpError, SignUpUnit,
+    SsoSignIn, SsoSignInError, SsoUnit, Started, TokenError,
 };
 
 type LicensingResult<T> = Result<T, LicensingError>;

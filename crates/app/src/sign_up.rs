@@ -121,7 +121,8 @@ impl<U: SignUpUnit> SignUp<U> {
         locale: &'static str,
         ctx: &RequestContext,
     ) -> Result<(), SignUpError> {
-        let name = drafts::text("name", &applicant.name, drafts::NAME_MAX).map_err(|p| SignUpError::Invalid(vec![p]))?;
+        let name =
+            drafts::text("name", &applicant.name, drafts::NAME_MAX).map_err(|p| SignUpError::Invalid(vec![p]))?;
         let email = applicant.email;
         let work = self.work.begin().await?;
         let client = format!("sign_up:client:{}", ctx.ip.as_deref().unwrap_or("-"));
@@ -208,7 +209,9 @@ impl<U: SignUpUnit> SignUp<U> {
             };
             match work.enrol_vouched(&trainee, ctx.ip.clone()).await {
                 Ok(_) => None,
-                Err(LicensingError::NoSeatLeft) => Some(("no_seat", SignUpError::Licensing(LicensingError::NoSeatLeft))),
+                Err(LicensingError::NoSeatLeft) => {
+                    Some(("no_seat", SignUpError::Licensing(LicensingError::NoSeatLeft)))
+                }
                 Err(e) => return Err(e.into()),
             }
         } else {

@@ -4,10 +4,9 @@ use std::future::Future;
 
 use identity::{
     AdminActionError, AuthenticateError, Challenge, ChallengeError, CreateUserError, IdentityStore, Notifier,
-    OpenedSession, PasswordHasher, RequestContext, SessionKind, SignIn, Step, User,
+    OpenedSession, PasswordHash, PasswordHasher, PasswordLinkError, RequestContext, SessionKind, SignIn, Step, User,
     game_apps::{GameApp, GameAppStore},
     grants::{CodeUse, GameGrant, GrantStore, NewCode, RefreshUse},
-    PasswordHash, PasswordLinkError,
     sign_up::{PendingSignUp, SignUpStore},
     sso::{PendingSignIn, SsoConnection, SsoStore},
 };

@@ -215,8 +215,13 @@ pub trait Notifier: Clone + Send + Sync + 'static {
     /// `token` goes into the link of the invitation page.
     fn send_invitation(&self, user: &User, token: &str) -> impl Future<Output = Result<()>> + Send;
     /// `token` goes into the link that confirms a sign-up's address; nobody has an account yet.
-    fn send_sign_up(&self, to: &Email, name: &str, locale: &str, token: &str)
-    -> impl Future<Output = Result<()>> + Send;
+    fn send_sign_up(
+        &self,
+        to: &Email,
+        name: &str,
+        locale: &str,
+        token: &str,
+    ) -> impl Future<Output = Result<()>> + Send;
     /// Someone signed up with the address of an existing account: its owner is told to sign in.
     fn send_known_account(&self, user: &User) -> impl Future<Output = Result<()>> + Send;
 }

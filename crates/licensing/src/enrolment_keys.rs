@@ -178,7 +178,12 @@ impl<S: EnrolmentKeyStore, C: Clock> EnrolmentKeys<S, C> {
     ///
     /// # Errors
     /// `Forbidden`; `NotFound`; `Invalid` (uses, expiry, domains).
-    pub async fn create(&self, actor: &Actor, batch: BatchId, draft: &EnrolmentKeyDraft) -> Result<IssuedKey, LicensingError> {
+    pub async fn create(
+        &self,
+        actor: &Actor,
+        batch: BatchId,
+        draft: &EnrolmentKeyDraft,
+    ) -> Result<IssuedKey, LicensingError> {
         let batch = self.store.find_batch(admin_scope(actor)?, batch).await?;
         let now = self.clock.now();
         let (max_uses, expires_at, domains) = check(draft, now).map_err(Invalid)?;
@@ -214,7 +219,8 @@ impl<S: EnrolmentKeyStore, C: Clock> EnrolmentKeys<S, C> {
             return Ok(key);
         }
         let now = self.clock.now();
-        let audit = actor.event(now, AuditAction::EnrolmentKeyRevoked, "enrolment_key", id, Some(key.company), json!({}));
+        let audit =
+            actor.event(now, AuditAction::EnrolmentKeyRevoked, "enrolment_key", id, Some(key.company), json!({}));
         if !self.store.revoke_enrolment_key(id, now, audit).await? {
             // Another admin revoked it at this moment: the answer is the same.
             return self.store.enrolment_key(id).await?.ok_or(LicensingError::NotFound);

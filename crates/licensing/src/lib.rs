@@ -10,10 +10,12 @@ pub mod plan;
 pub mod ports;
 pub mod service;
 
-pub use enrolment_keys::{EnrolmentKey, EnrolmentKeyDraft, EnrolmentKeyStore, EnrolmentKeys, IssuedKey, KeyRefusal};
 pub use drafts::{AllocationDraft, BatchDraft, CompanyDraft, CountryDraft, FieldProblem, IndustryDraft, Invalid};
+pub use enrolment_keys::{EnrolmentKey, EnrolmentKeyDraft, EnrolmentKeyStore, EnrolmentKeys, IssuedKey, KeyRefusal};
 pub use ledger::{CompanyLedger, Holding, LedgerError, SeatLedger, SeatSummary};
 pub use model::{Allocation, AllocationUse, Batch, Company, Country, Industry, Member, Seat, SeatState};
 pub use plan::{ImportContext, ImportRow, RowPlan, plan_import, seat_sources};
 pub use ports::*;
-pub use service::{ImportError, Licensing, LicensingError, SummaryGroup, SummaryLine, TraineeDraft, Via, VouchedTrainee};
+pub use service::{
+    ImportError, Licensing, LicensingError, SummaryGroup, SummaryLine, TraineeDraft, Via, VouchedTrainee,
+};

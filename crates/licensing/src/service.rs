@@ -807,7 +807,9 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
         let user = only_one(self.enrol(company, plans).await)?;
         let now = self.clock.now();
         let (action, details) = match via {
-            Via::Sso => (AuditAction::TraineeSelfEnrolled, json!({ "batch_id": batch, "seat": with_seat, "via": "sso" })),
+            Via::Sso => {
+                (AuditAction::TraineeSelfEnrolled, json!({ "batch_id": batch, "seat": with_seat, "via": "sso" }))
+            }
             Via::EnrolmentKey(key) => {
                 (AuditAction::TraineeSignedUp, json!({ "batch_id": batch, "seat": with_seat, "enrolment_key_id": key }))
             }

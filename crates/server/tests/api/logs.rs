@@ -1,5 +1,5 @@
 //! What a server process writes to its log: a whole journey through setup, sign-in with an
-//! e-mailed code, a password reset and an invitation leaves none of the tokens, codes,
+//! e-mailed code, a password reset, an invitation and a sign-up leaves none of the tokens, codes,
 //! passwords or links it issued there.
 
 use kernel::Role;
@@ -81,9 +81,28 @@ crate::on_both_databases! {
         assert_eq!(accepted["status"], "eula_required", "{accepted}");
         secrets.extend([invitation_link, invitation_token, accepted["challenge"].as_str().unwrap().to_owned()]);
 
+        // A sign-up link, opened, asked through, confirmed and completed.
+        let batch: Value = client.post(server.url("/api/v1/batches")).bearer_auth(&admin_token).json(&json!({ "name": "Cohort 1" })).send().await.unwrap().json().await.unwrap();
+        let expires_at = (app.clock_now() + time::Duration::days(7)).format(&time::format_description::well_known::Rfc3339).unwrap();
+        let path = format!("/api/v1/batches/{}/enrolment-keys", batch["id"].as_str().unwrap());
+        let issued: Value = client.post(server.url(&path)).bearer_auth(&admin_token).json(&json!({ "max_uses": 5, "expires_at": expires_at })).send().await.unwrap().json().await.unwrap();
+        let sign_up_link = issued["link"].as_str().unwrap().to_owned();
+        let key = param(&sign_up_link, "key");
+        client.get(sign_up_link.replacen(&app.config.public_url(), &server.address, 1)).send().await.unwrap();
+        assert_eq!(client.get(server.url(&format!("/api/v1/signup/link?key={key}"))).send().await.unwrap().status(), 200);
+        assert_eq!(post("/api/v1/signup", json!({ "key": key, "name": "Nadia Haddad", "email": "nadia@meridian.example" }), None).await.status(), 202);
+        let confirm_link = app.mail.link("nadia@meridian.example", 1).await;
+        let confirm_token = param(&confirm_link, "token");
+        assert_eq!(client.get(server.url(&format!("/api/v1/signup/confirmation?token={confirm_token}"))).send().await.unwrap().status(), 200);
+        let joined = post("/api/v1/signup/complete", json!({ "token": confirm_token, "password": "Lantern-walk42", "confirm": "Lantern-walk42" }), None).await;
+        // Meridian holds no seats here: the refusal came with the password all the same.
+        assert_eq!(joined.status(), 409, "{}", joined.text().await.unwrap());
+        secrets.extend([sign_up_link, key, confirm_link, confirm_token, "Lantern-walk42".to_owned()]);
+
         drop(server);
         let text = std::fs::read_to_string(&log).unwrap();
         assert!(text.contains("/api/v1/auth/invitation?token=…"), "the request log names the request, not its token:\n{text}");
+        assert!(text.contains("/api/v1/signup/link?key=…"), "{text}");
         for secret in &secrets {
             assert!(!text.contains(secret.as_str()), "{secret} is in the log:\n{text}");
         }

@@ -25,6 +25,7 @@ mod sessions;
 mod sessions_cookie;
 mod setup;
 mod sign_in;
+mod sign_up;
 mod spec;
 mod sso;
 mod sso_sign_in;

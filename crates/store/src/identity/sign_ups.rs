@@ -39,17 +39,27 @@ impl SignUpStore for Store {
     }
 
     async fn take_sign_up(&self, token_hash: &str, now: OffsetDateTime) -> anyhow::Result<Option<PendingSignUp>> {
-        let Some(live) = self.live_sign_up(token_hash, now).await? else { return Ok(None) };
-        // The guarded update decides which of two racing confirmations uses it up.
+        // The guarded update decides which of two racing confirmations uses it up; writing
+        // first also has SQLite take the write lock before anything is read.
         let taken = sign_ups::Entity::update_many()
             .col_expr(sign_ups::Column::ConsumedAt, Expr::value(now))
-            .filter(sign_ups::Column::Id.eq(live.id))
+            .filter(sign_ups::Column::TokenHash.eq(token_hash))
             .filter(sign_ups::Column::ConsumedAt.is_null())
+            .filter(sign_ups::Column::ExpiresAt.gt(now))
             .exec(&self.db)
             .await
             .context("using up a sign-up")?
             .rows_affected;
-        Ok((taken == 1).then_some(live))
+        if taken == 0 {
+            return Ok(None);
+        }
+        let row = sign_ups::Entity::find()
+            .filter(sign_ups::Column::TokenHash.eq(token_hash))
+            .one(&self.db)
+            .await
+            .context("reading a sign-up")?
+            .context("a sign-up just used up")?;
+        to_sign_up(row).map(Some)
     }
 }
 

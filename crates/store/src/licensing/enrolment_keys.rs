@@ -24,10 +24,8 @@ impl EnrolmentKeyStore for Store {
     }
 
     async fn enrolment_key(&self, id: EnrolmentKeyId) -> anyhow::Result<Option<EnrolmentKey>> {
-        let row = enrolment_keys::Entity::find_by_id(id.as_uuid())
-            .one(&self.db)
-            .await
-            .context("reading an enrolment key")?;
+        let row =
+            enrolment_keys::Entity::find_by_id(id.as_uuid()).one(&self.db).await.context("reading an enrolment key")?;
         row.map(to_key).transpose()
     }
 
@@ -61,7 +59,12 @@ impl EnrolmentKeyStore for Store {
         tx.commit().await
     }
 
-    async fn revoke_enrolment_key(&self, id: EnrolmentKeyId, at: OffsetDateTime, audit: AuditEvent) -> anyhow::Result<bool> {
+    async fn revoke_enrolment_key(
+        &self,
+        id: EnrolmentKeyId,
+        at: OffsetDateTime,
+        audit: AuditEvent,
+    ) -> anyhow::Result<bool> {
         let tx = self.begin().await?;
         let revoked = enrolment_keys::Entity::update_many()
             .col_expr(enrolment_keys::Column::RevokedAt, Expr::value(at))
