@@ -48,6 +48,11 @@ const ConfirmEmailPage = lazyNamed(
   () => import('@/features/auth/components/confirm-email-page'),
   'ConfirmEmailPage',
 );
+const SignUpPage = lazyNamed(() => import('@/features/auth/components/sign-up-page'), 'SignUpPage');
+const SignUpConfirmPage = lazyNamed(
+  () => import('@/features/auth/components/sign-up-confirm-page'),
+  'SignUpConfirmPage',
+);
 const SsoCallbackPage = lazyNamed(
   () => import('@/features/auth/components/sso-callback-page'),
   'SsoCallbackPage',
@@ -130,6 +135,8 @@ export const routes: RouteObject[] = [
           { path: 'new-password', element: <NewPasswordPage /> },
           { path: 'change-password', element: <ChangePasswordLinkPage /> },
           { path: 'invitation/confirm-email', element: <ConfirmEmailPage /> },
+          { path: 'signup', element: <SignUpPage /> },
+          { path: 'signup/confirm', element: <SignUpConfirmPage /> },
           { path: 'logout', element: <LogoutPage /> },
           { path: 'session-wrong', element: <SessionWrongPage /> },
           { path: 'access-denied', element: <AccessDeniedPage /> },

@@ -30,3 +30,17 @@ export function applyFieldErrors<T extends FieldValues>(
 export function isFormFailure(error: unknown, fieldCodes: readonly string[]): boolean {
   return !(error instanceof ApiError && (fieldCodes.includes(error.code) || error.fieldErrors.length > 0));
 }
+
+/** `error` with its field problems named as the form names its fields (`formField`): a list's
+ * `domains.2` on its third row, say, or on the one text field that holds the whole list. */
+export function renameFieldErrors(error: unknown, formField: (field: string) => string): unknown {
+  if (!(error instanceof ApiError)) return error;
+  return new ApiError({
+    status: error.status,
+    code: error.code,
+    title: error.title,
+    detail: error.detail,
+    requestId: error.requestId,
+    fieldErrors: error.fieldErrors.map(({ field, code }) => ({ field: formField(field), code })),
+  });
+}

@@ -12,6 +12,8 @@ describe('public pages', () => {
     ['/new-password', 'Set a new password'],
     ['/change-password', 'Change password'],
     ['/invitation/confirm-email', 'Welcome'],
+    ['/signup', 'Sign up'],
+    ['/signup/confirm', 'Confirm your sign-up'],
     ['/setup?token=abc', 'Set up Playtrack'],
     ['/session-wrong', 'Session mismatch'],
     ['/access-denied', 'Access denied'],

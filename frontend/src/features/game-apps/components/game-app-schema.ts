@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { GameApp, GameAppInput } from '@/api/gen/playtrack.schemas';
-import { ApiError } from '@/lib/api-client';
+import { renameFieldErrors } from '@/lib/form-errors';
 
 export const NAME_MAX = 120;
 export const REDIRECT_URIS_MAX = 10;
@@ -63,17 +63,7 @@ export function formField(field: string): string {
 }
 
 /** `error` with its field problems named as the form names its fields. */
-export function onFormFields(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  return new ApiError({
-    status: error.status,
-    code: error.code,
-    title: error.title,
-    detail: error.detail,
-    requestId: error.requestId,
-    fieldErrors: error.fieldErrors.map(({ field, code }) => ({ field: formField(field), code })),
-  });
-}
+export const onFormFields = (error: unknown) => renameFieldErrors(error, formField);
 
 /** Why a redirect URI cannot be registered, as the server judges it (RFC 8252); none when it can. */
 export type RedirectProblem = 'required' | 'notUri' | 'fragment' | 'localhost' | 'insecureHttp' | 'scheme';

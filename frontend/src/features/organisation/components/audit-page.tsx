@@ -46,6 +46,7 @@ const TARGET_TYPES = [
   'approach',
   'catalogue',
   'game_app',
+  'enrolment_key',
 ] as const;
 const ACTIONS: readonly string[] = Object.values(AuditAction);
 /** The most events one export holds (the server's bound). */

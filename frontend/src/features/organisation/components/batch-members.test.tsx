@@ -20,6 +20,7 @@ function batchServer() {
     http.get('/api/v1/batches/:id', () => HttpResponse.json(JUNE)),
     http.get('/api/v1/batches', () => HttpResponse.json(page([JUNE, JULY]))),
     http.get('/api/v1/batches/:id/members', () => HttpResponse.json(page([ROHAN]))),
+    http.get('/api/v1/batches/:id/enrolment-keys', () => HttpResponse.json([])),
     http.get('/api/v1/users', () => HttpResponse.json(page([]))),
     http.delete('/api/v1/batches/:id/members/:user', ({ params }) => {
       calls.push(`DELETE ${String(params.id)} ${String(params.user)}`);

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { DateField } from '@/components/date-field';
+import { DateField, type DateFieldProps } from '@/components/date-field';
 import { useFieldErrorText } from './field-error-text';
 
 interface BoundProps<T extends FieldValues> {
@@ -14,10 +14,16 @@ interface BoundProps<T extends FieldValues> {
   label: string;
 }
 
+interface HintProps {
+  /** Said under the input while it has no error. */
+  hint?: string;
+}
+
 type TextInputProps<T extends FieldValues> = BoundProps<T> &
+  HintProps &
   Pick<TextFieldProps, 'type' | 'multiline' | 'minRows' | 'autoComplete' | 'required' | 'select' | 'children'>;
 
-export function TextInput<T extends FieldValues>({ control, name, label, ...rest }: TextInputProps<T>) {
+export function TextInput<T extends FieldValues>({ control, name, label, hint, ...rest }: TextInputProps<T>) {
   const errorText = useFieldErrorText();
   return (
     <Controller
@@ -31,7 +37,7 @@ export function TextInput<T extends FieldValues>({ control, name, label, ...rest
           inputRef={ref}
           label={label}
           error={error !== undefined}
-          helperText={errorText(error?.message)}
+          helperText={errorText(error?.message) ?? hint}
           fullWidth
           margin="normal"
         />
@@ -40,8 +46,10 @@ export function TextInput<T extends FieldValues>({ control, name, label, ...rest
   );
 }
 
-/** An optional calendar date: '' for none, see DateField. */
-export function DateInput<T extends FieldValues>({ control, name, label }: BoundProps<T>) {
+type DateInputProps<T extends FieldValues> = BoundProps<T> & HintProps & Pick<DateFieldProps, 'min' | 'required'>;
+
+/** A calendar date, optional unless `required`: '' for none, see DateField. */
+export function DateInput<T extends FieldValues>({ control, name, label, hint, ...rest }: DateInputProps<T>) {
   const errorText = useFieldErrorText();
   return (
     <Controller
@@ -49,13 +57,14 @@ export function DateInput<T extends FieldValues>({ control, name, label }: Bound
       name={name}
       render={({ field: { ref, value, onChange, onBlur }, fieldState: { error } }) => (
         <DateField
+          {...rest}
           label={label}
           value={value ?? ''}
           onChange={onChange}
           onBlur={onBlur}
           inputRef={ref}
           error={error !== undefined}
-          helperText={errorText(error?.message)}
+          helperText={errorText(error?.message) ?? hint}
           fullWidth
           margin="normal"
         />

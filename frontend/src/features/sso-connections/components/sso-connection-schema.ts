@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { SsoConnection, SsoConnectionInput } from '@/api/gen/playtrack.schemas';
-import { ApiError } from '@/lib/api-client';
+import { isDomain, normalDomain } from '@/lib/email-domains';
+import { renameFieldErrors } from '@/lib/form-errors';
 
 export const CLIENT_ID_MAX = 255;
 export const SECRET_MAX = 512;
@@ -84,17 +85,7 @@ export function formField(field: string): string {
 }
 
 /** `error` with its field problems named as the form names its fields. */
-export function onFormFields(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  return new ApiError({
-    status: error.status,
-    code: error.code,
-    title: error.title,
-    detail: error.detail,
-    requestId: error.requestId,
-    fieldErrors: error.fieldErrors.map(({ field, code }) => ({ field: formField(field), code })),
-  });
-}
+export const onFormFields = (error: unknown) => renameFieldErrors(error, formField);
 
 const IPV4_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
@@ -127,19 +118,6 @@ export const scopeWords = (text: string) => text.split(/\s+/).filter((word) => w
 /** The extra scopes sent: each once, without those always asked for. */
 function extraScopes(text: string): string[] {
   return [...new Set(scopeWords(text))].filter((scope) => !BASE_SCOPES.includes(scope));
-}
-
-/** A domain as the server compares it: trimmed, without a leading `@`, in lower case. */
-export const normalDomain = (raw: string) => raw.trim().replace(/^@+/, '').toLowerCase();
-
-/** A DNS name of at least two labels: letters, digits and inner hyphens, 63 a label. */
-function isDomain(domain: string): boolean {
-  const labels = domain.split('.');
-  return (
-    domain.length <= 253 &&
-    labels.length >= 2 &&
-    labels.every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label))
-  );
 }
 
 const controlCharacter = (value: string) => /\p{Cc}/u.test(value);
