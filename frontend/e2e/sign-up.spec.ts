@@ -2,8 +2,16 @@
 // newcomer opens it in a browser signed in nowhere, confirms her address from the mail, chooses
 // a password, accepts the EULA and lands on the dashboard; the admin's list counts the use.
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { DEMO, SCREENSHOTS, demoPassword, linksInMail, signIn } from './support';
+
+/** The bearer header of a demo account signed in over the API. */
+async function bearer(request: APIRequestContext, email: string): Promise<Record<string, string>> {
+  const login = await request.post('/api/v1/auth/login', { data: { email, password: demoPassword(email) } });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
 
 const NEWCOMER = { name: 'Farah Siddiqui', email: 'farah.siddiqui@meridian-bank.example', password: 'Saffron-kite-58' };
 
@@ -13,14 +21,18 @@ test('a newcomer joins a Meridian batch through its sign-up link and lands on th
   request,
 }) => {
   test.setTimeout(90_000);
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email: DEMO.meridianAdmin, password: demoPassword(DEMO.meridianAdmin) },
-  });
-  const { token } = (await login.json()) as { token: string };
-  const batches = await request.get('/api/v1/batches', { headers: { authorization: `Bearer ${token}` } });
-  const { items } = (await batches.json()) as { items: { id: string; name: string }[] };
+  const admin = await bearer(request, DEMO.meridianAdmin);
+  const batches = await request.get('/api/v1/batches', { headers: admin });
+  const { items } = (await batches.json()) as { items: { id: string; name: string; company_id: string }[] };
   const batch = items[0];
   if (!batch) throw new Error('Meridian has no batch');
+  // The provider sells the batch one more seat, so the demo's seats stay for other journeys.
+  const today = new Date().toISOString().slice(0, 10);
+  const seat = await request.post('/api/v1/licence-allocations', {
+    headers: await bearer(request, DEMO.superAdmin),
+    data: { company_id: batch.company_id, batch_id: batch.id, seats: 1, valid_from: today, valid_until: `${new Date().getFullYear() + 1}-12-31` },
+  });
+  expect(seat.status(), await seat.text()).toBe(201);
 
   await signIn(page, DEMO.meridianAdmin);
   await page.goto(`/companyadmin/batch/edit?id=${batch.id}`);

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Named, NamedInput } from '@/api/gen/playtrack.schemas';
+import { FormDialog } from '@/components/form-dialog';
 import { useNotify } from '@/components/notifications';
 import { unsavedChanges } from '@/lib/unsaved-changes';
 import { useServerErrors } from '@/lib/use-server-errors';
@@ -15,7 +16,6 @@ import {
   useUpdateApproach,
   useUpdateSkill,
 } from '../api/catalogue';
-import { FormDialog } from './form-dialog';
 import { TitleFields } from './title-fields';
 import { titleInput, titlePaths, titleValues, type TitleValues, useTitleSchema } from './titles';
 

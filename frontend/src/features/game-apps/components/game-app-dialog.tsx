@@ -10,10 +10,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -25,11 +21,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { GameApp, GameAppInput } from '@/api/gen/playtrack.schemas';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { useNotify } from '@/components/notifications';
 import { ReferenceSelectField } from '@/components/reference-select';
 import { unsavedChanges } from '@/lib/unsaved-changes';
@@ -58,8 +53,6 @@ interface GameAppDialogProps {
 /** Mounted while open, so each opening starts from the app's values. */
 export function GameAppDialog({ app, toggle = false, onClose }: GameAppDialogProps) {
   const { t } = useTranslation('gameApps');
-  const { t: common } = useTranslation('common');
-  const titleId = useId();
   const notify = useNotify();
   const defaults = gameAppDefaults(app);
   const form = useForm<GameAppFormValues, unknown, GameAppInput>({
@@ -74,7 +67,6 @@ export function GameAppDialog({ app, toggle = false, onClose }: GameAppDialogPro
   const create = useCreateGameApp();
   const update = useUpdateGameApp();
   const pending = create.isPending || update.isPending;
-  const [discarding, setDiscarding] = useState(false);
 
   // The client the app reports as stays a choice while it is no longer one (revoked): the
   // server then says so on the field.
@@ -100,191 +92,154 @@ export function GameAppDialog({ app, toggle = false, onClose }: GameAppDialogPro
     }
   });
 
-  const cancel = () => {
-    if (pending) return;
-    if (unsavedChanges(form)()) setDiscarding(true);
-    else onClose();
-  };
-
   const listError = errors.redirect_uris?.root?.message ?? errors.redirect_uris?.message;
 
   return (
-    <Dialog
-      open
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-      // A stray click beside the dialog must not lose what was typed.
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') cancel();
-      }}
+    <FormDialog
+      title={app ? t('form.editTitle', { name: app.name }) : t('form.addTitle')}
+      submitLabel={t('form.save')}
+      pending={pending}
+      failureMessage={failureMessage}
+      dirty={unsavedChanges(form)}
+      onSubmit={(event) => void onSubmit(event)}
+      onClose={onClose}
     >
-      {/* A flex column like the dialog's paper, so the fields scroll and the buttons stay. */}
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
-      >
-        <DialogTitle id={titleId}>{app ? t('form.editTitle', { name: app.name }) : t('form.addTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {toggle && <Alert severity="info">{t('form.chooseClientFirst')}</Alert>}
-            {app && (
-              <FormControl>
-                <FormLabel component="span">{t('form.clientId')}</FormLabel>
-                <ClientId name={app.name} clientId={app.client_id} />
-                <FormHelperText sx={{ mx: 0 }}>{t('form.clientIdHint')}</FormHelperText>
-              </FormControl>
-            )}
-            <TextField
-              {...register('name')}
-              label={t('form.name')}
-              required
-              autoFocus
-              autoComplete="off"
-              slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
-              error={errors.name !== undefined}
-              helperText={errors.name?.message ?? t('form.nameHint')}
-            />
-            <FormControl component="fieldset" error={listError !== undefined}>
-              <FormLabel component="legend" required>
-                {t('form.redirectUris')}
-              </FormLabel>
-              <FormHelperText sx={{ mx: 0, mb: 1 }}>{t('form.redirectUrisHint')}</FormHelperText>
-              <Stack spacing={1.5}>
-                {rows.fields.map((row, index) => {
-                  const error = errors.redirect_uris?.[index]?.uri?.message;
-                  return (
-                    <Stack key={row.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                      <TextField
-                        {...register(`redirect_uris.${index}.uri`)}
-                        label={t('form.redirectUri', { number: index + 1 })}
-                        size="small"
-                        fullWidth
-                        autoComplete="off"
-                        placeholder="com.example.game:/callback"
-                        // An address reads left to right in every language.
-                        slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, inputMode: 'url' } }}
-                        error={error !== undefined}
-                        helperText={error}
-                      />
-                      <Tooltip title={t('form.removeUri', { number: index + 1 })}>
-                        {/* A span, so the tooltip still works on the disabled button of the last row. */}
-                        <span>
-                          <IconButton
-                            aria-label={t('form.removeUri', { number: index + 1 })}
-                            disabled={rows.fields.length <= 1}
-                            onClick={() => rows.remove(index)}
-                          >
-                            <DeleteOutlined />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                    </Stack>
-                  );
-                })}
-              </Stack>
-              {listError !== undefined && <FormHelperText>{listError}</FormHelperText>}
-              <Box>
-                <Button
-                  size="small"
-                  startIcon={<AddOutlined />}
-                  disabled={rows.fields.length >= REDIRECT_URIS_MAX}
-                  onClick={() => rows.append({ uri: '' })}
-                  sx={{ mt: 1 }}
-                >
-                  {t('form.addUri')}
-                </Button>
-              </Box>
-            </FormControl>
-            <Controller
-              control={control}
-              name="scopes"
-              render={({ field: { value, onChange, onBlur }, fieldState: { error } }) => (
-                <FormControl component="fieldset" error={error !== undefined}>
-                  <FormLabel component="legend" required>
-                    {t('form.scopes')}
-                  </FormLabel>
-                  <FormGroup>
-                    {SCOPES.map((scope) => (
-                      <FormControlLabel
-                        key={scope}
-                        control={
-                          <Checkbox
-                            checked={value.includes(scope)}
-                            onBlur={onBlur}
-                            onChange={(_event, checked) =>
-                              onChange(SCOPES.filter((other) => (other === scope ? checked : value.includes(other))))
-                            }
-                          />
-                        }
-                        label={
-                          <>
-                            <Typography component="span" sx={{ display: 'block' }}>
-                              {t(`scope.${scope}`)}
-                            </Typography>
-                            <Typography component="span" variant="body2" color="text.secondary">
-                              {t(`scopeHint.${scope}`)}
-                            </Typography>
-                          </>
-                        }
-                        sx={{ alignItems: 'flex-start', mb: 1, '& .MuiCheckbox-root': { pt: 0.5 } }}
-                      />
-                    ))}
-                  </FormGroup>
-                  <FormHelperText sx={{ mx: 0 }}>{error?.message ?? t('form.scopesHint')}</FormHelperText>
-                </FormControl>
-              )}
-            />
-            <ReferenceSelectField
-              control={control}
-              name="api_client_id"
-              label={t('form.reportsAs')}
-              required
-              options={options}
-              helperText={t('form.reportsAsHint')}
-            />
-            {!loading && options.length === 0 && <Alert severity="warning">{t('form.noGameClients')}</Alert>}
-            <Controller
-              control={control}
-              name="enabled"
-              render={({ field: { value, onChange, onBlur } }) => (
-                <FormControl>
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={value}
-                        onBlur={onBlur}
-                        onChange={(_event, checked) => onChange(checked)}
-                      />
-                    }
-                    label={t('form.enabled')}
-                  />
-                  <FormHelperText sx={{ mx: 0 }}>{t(value ? 'form.enabledHint' : 'form.disabledHint')}</FormHelperText>
-                </FormControl>
-              )}
-            />
-            {failureMessage !== undefined && <Alert severity="error">{failureMessage}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={cancel} disabled={pending}>
-            {common('cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            {t('form.save')}
-          </Button>
-        </DialogActions>
-      </Box>
-      <ConfirmDialog
-        open={discarding}
-        title={common('discard.title')}
-        body={common('discard.body')}
-        confirmLabel={common('discard.confirm')}
-        onConfirm={onClose}
-        onClose={() => setDiscarding(false)}
+      {toggle && <Alert severity="info">{t('form.chooseClientFirst')}</Alert>}
+      {app && (
+        <FormControl>
+          <FormLabel component="span">{t('form.clientId')}</FormLabel>
+          <ClientId name={app.name} clientId={app.client_id} />
+          <FormHelperText sx={{ mx: 0 }}>{t('form.clientIdHint')}</FormHelperText>
+        </FormControl>
+      )}
+      <TextField
+        {...register('name')}
+        label={t('form.name')}
+        required
+        autoFocus
+        autoComplete="off"
+        slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+        error={errors.name !== undefined}
+        helperText={errors.name?.message ?? t('form.nameHint')}
       />
-    </Dialog>
+      <FormControl component="fieldset" error={listError !== undefined}>
+        <FormLabel component="legend" required>
+          {t('form.redirectUris')}
+        </FormLabel>
+        <FormHelperText sx={{ mx: 0, mb: 1 }}>{t('form.redirectUrisHint')}</FormHelperText>
+        <Stack spacing={1.5}>
+          {rows.fields.map((row, index) => {
+            const error = errors.redirect_uris?.[index]?.uri?.message;
+            return (
+              <Stack key={row.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <TextField
+                  {...register(`redirect_uris.${index}.uri`)}
+                  label={t('form.redirectUri', { number: index + 1 })}
+                  size="small"
+                  fullWidth
+                  autoComplete="off"
+                  placeholder="com.example.game:/callback"
+                  // An address reads left to right in every language.
+                  slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, inputMode: 'url' } }}
+                  error={error !== undefined}
+                  helperText={error}
+                />
+                <Tooltip title={t('form.removeUri', { number: index + 1 })}>
+                  {/* A span, so the tooltip still works on the disabled button of the last row. */}
+                  <span>
+                    <IconButton
+                      aria-label={t('form.removeUri', { number: index + 1 })}
+                      disabled={rows.fields.length <= 1}
+                      onClick={() => rows.remove(index)}
+                    >
+                      <DeleteOutlined />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              </Stack>
+            );
+          })}
+        </Stack>
+        {listError !== undefined && <FormHelperText>{listError}</FormHelperText>}
+        <Box>
+          <Button
+            size="small"
+            startIcon={<AddOutlined />}
+            disabled={rows.fields.length >= REDIRECT_URIS_MAX}
+            onClick={() => rows.append({ uri: '' })}
+            sx={{ mt: 1 }}
+          >
+            {t('form.addUri')}
+          </Button>
+        </Box>
+      </FormControl>
+      <Controller
+        control={control}
+        name="scopes"
+        render={({ field: { value, onChange, onBlur }, fieldState: { error } }) => (
+          <FormControl component="fieldset" error={error !== undefined}>
+            <FormLabel component="legend" required>
+              {t('form.scopes')}
+            </FormLabel>
+            <FormGroup>
+              {SCOPES.map((scope) => (
+                <FormControlLabel
+                  key={scope}
+                  control={
+                    <Checkbox
+                      checked={value.includes(scope)}
+                      onBlur={onBlur}
+                      onChange={(_event, checked) =>
+                        onChange(SCOPES.filter((other) => (other === scope ? checked : value.includes(other))))
+                      }
+                    />
+                  }
+                  label={
+                    <>
+                      <Typography component="span" sx={{ display: 'block' }}>
+                        {t(`scope.${scope}`)}
+                      </Typography>
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {t(`scopeHint.${scope}`)}
+                      </Typography>
+                    </>
+                  }
+                  sx={{ alignItems: 'flex-start', mb: 1, '& .MuiCheckbox-root': { pt: 0.5 } }}
+                />
+              ))}
+            </FormGroup>
+            <FormHelperText sx={{ mx: 0 }}>{error?.message ?? t('form.scopesHint')}</FormHelperText>
+          </FormControl>
+        )}
+      />
+      <ReferenceSelectField
+        control={control}
+        name="api_client_id"
+        label={t('form.reportsAs')}
+        required
+        options={options}
+        helperText={t('form.reportsAsHint')}
+      />
+      {!loading && options.length === 0 && <Alert severity="warning">{t('form.noGameClients')}</Alert>}
+      <Controller
+        control={control}
+        name="enabled"
+        render={({ field: { value, onChange, onBlur } }) => (
+          <FormControl>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={value}
+                  onBlur={onBlur}
+                  onChange={(_event, checked) => onChange(checked)}
+                />
+              }
+              label={t('form.enabled')}
+            />
+            <FormHelperText sx={{ mx: 0 }}>{t(value ? 'form.enabledHint' : 'form.disabledHint')}</FormHelperText>
+          </FormControl>
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -5,22 +5,19 @@
 // asks before dropping what was typed.
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { addDays, endOfDay, format, parseISO } from 'date-fns';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCreateEnrolmentKey } from '../api/enrolment-keys';
 import type { Batch, EnrolmentKeyInput } from '@/api/gen/playtrack.schemas';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyField } from '@/components/copy-field';
+import { FormDialog } from '@/components/form-dialog';
 import { isDomain, normalDomain } from '@/lib/email-domains';
 import { renameFieldErrors } from '@/lib/form-errors';
 import { unsavedChanges } from '@/lib/unsaved-changes';
@@ -77,8 +74,6 @@ interface EnrolmentKeyDialogProps {
 /** Mounted while open: each opening starts from the defaults, and the link lives no longer. */
 export function EnrolmentKeyDialog({ batch, onClose }: EnrolmentKeyDialogProps) {
   const { t } = useTranslation('organisation');
-  const { t: common } = useTranslation('common');
-  const titleId = useId();
   const [link, setLink] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, EnrolmentKeyInput>({
     resolver: zodResolver(schema),
@@ -91,113 +86,69 @@ export function EnrolmentKeyDialog({ batch, onClose }: EnrolmentKeyDialogProps) 
   const { control, handleSubmit, setError } = form;
   const { failureMessage, onError, clear } = useServerErrors(setError, FIELDS);
   const create = useCreateEnrolmentKey(batch.id, setLink);
-  const [discarding, setDiscarding] = useState(false);
 
   const onSubmit = handleSubmit((input) => {
     clear();
     create.mutate(input, { onError: (error) => onError(renameFieldErrors(error, formField)) });
   });
 
-  const cancel = () => {
-    if (create.isPending) return;
-    if (unsavedChanges(form)()) setDiscarding(true);
-    else onClose();
-  };
-
-  const title = <DialogTitle id={titleId}>{t('enrolmentKeys.form.title', { batch: batch.name })}</DialogTitle>;
-
-  if (link !== null) {
-    return (
-      // No onClose: only the button closes it, see above.
-      <Dialog open fullWidth maxWidth="sm" aria-labelledby={titleId}>
-        {title}
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <CopyField
-              label={t('enrolmentKeys.form.link')}
-              value={link}
-              copyLabel={t('enrolmentKeys.form.copy')}
-              copiedMessage={t('enrolmentKeys.form.copied')}
-              failedMessage={t('enrolmentKeys.form.copyFailed')}
-            />
-            <Alert severity="warning">{t('enrolmentKeys.form.shownOnce', { batch: batch.name })}</Alert>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="contained" onClick={onClose}>
-            {t('enrolmentKeys.form.done')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    );
-  }
-
   return (
-    <Dialog
-      open
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-      // A stray click beside the dialog must not lose what was typed.
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') cancel();
-      }}
+    <FormDialog
+      title={t('enrolmentKeys.form.title', { batch: batch.name })}
+      submitLabel={t('enrolmentKeys.form.create')}
+      pending={create.isPending}
+      failureMessage={failureMessage}
+      dirty={unsavedChanges(form)}
+      onSubmit={(event) => void onSubmit(event)}
+      onClose={onClose}
+      ownMargins
+      result={
+        link === null ? undefined : (
+          <>
+            <DialogContent>
+              <Stack spacing={2} sx={{ pt: 1 }}>
+                <CopyField
+                  label={t('enrolmentKeys.form.link')}
+                  value={link}
+                  copyLabel={t('enrolmentKeys.form.copy')}
+                  copiedMessage={t('enrolmentKeys.form.copied')}
+                  failedMessage={t('enrolmentKeys.form.copyFailed')}
+                />
+                <Alert severity="warning">{t('enrolmentKeys.form.shownOnce', { batch: batch.name })}</Alert>
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button variant="contained" onClick={onClose}>
+                {t('enrolmentKeys.form.done')}
+              </Button>
+            </DialogActions>
+          </>
+        )
+      }
     >
-      {/* A flex column like the dialog's paper, so the fields scroll and the buttons stay. */}
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
-      >
-        {title}
-        <DialogContent>
-          <TextInput
-            control={control}
-            name="max_uses"
-            type="number"
-            label={t('enrolmentKeys.form.maxUses')}
-            hint={t('enrolmentKeys.form.maxUsesHint')}
-            required
-          />
-          <DateInput
-            control={control}
-            name="expires_at"
-            label={t('enrolmentKeys.form.expiresAt')}
-            hint={t('enrolmentKeys.form.expiresAtHint')}
-            min={isoDay(new Date())}
-            required
-          />
-          <TextInput
-            control={control}
-            name="domains"
-            label={t('enrolmentKeys.form.domains')}
-            hint={t('enrolmentKeys.form.domainsHint')}
-            autoComplete="off"
-          />
-          {failureMessage !== undefined && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {failureMessage}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={cancel} disabled={create.isPending}>
-            {common('cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            {t('enrolmentKeys.form.create')}
-          </Button>
-        </DialogActions>
-      </Box>
-      <ConfirmDialog
-        open={discarding}
-        title={common('discard.title')}
-        body={common('discard.body')}
-        confirmLabel={common('discard.confirm')}
-        onConfirm={onClose}
-        onClose={() => setDiscarding(false)}
+      <TextInput
+        control={control}
+        name="max_uses"
+        type="number"
+        label={t('enrolmentKeys.form.maxUses')}
+        hint={t('enrolmentKeys.form.maxUsesHint')}
+        required
       />
-    </Dialog>
+      <DateInput
+        control={control}
+        name="expires_at"
+        label={t('enrolmentKeys.form.expiresAt')}
+        hint={t('enrolmentKeys.form.expiresAtHint')}
+        min={isoDay(new Date())}
+        required
+      />
+      <TextInput
+        control={control}
+        name="domains"
+        label={t('enrolmentKeys.form.domains')}
+        hint={t('enrolmentKeys.form.domainsHint')}
+        autoComplete="off"
+      />
+    </FormDialog>
   );
 }

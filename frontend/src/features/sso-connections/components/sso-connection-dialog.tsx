@@ -4,17 +4,10 @@
 // was typed.
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SsoConnection } from '@/api/gen/playtrack.schemas';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { useNotify } from '@/components/notifications';
 import { ReferenceSelectField } from '@/components/reference-select';
 import { unsavedChanges } from '@/lib/unsaved-changes';
@@ -43,8 +36,6 @@ interface SsoConnectionDialogProps {
 /** Mounted while open, so each opening starts from the connection's values. */
 export function SsoConnectionDialog({ connection, companyNames, companies, onClose }: SsoConnectionDialogProps) {
   const { t } = useTranslation('ssoConnections');
-  const { t: common } = useTranslation('common');
-  const titleId = useId();
   const notify = useNotify();
   const creating = connection === undefined;
   const form = useForm<SsoFormValues, unknown, SsoSubmit>({
@@ -54,7 +45,6 @@ export function SsoConnectionDialog({ connection, companyNames, companies, onClo
   const { control, handleSubmit, setError } = form;
   const { failureMessage, onError, clear } = useServerErrors(setError, [...SSO_FIELDS, 'company_id']);
   const save = useSaveSsoConnection();
-  const [discarding, setDiscarding] = useState(false);
   const companyName = (id: string) => companyNames.get(id) ?? t('unknownCompany');
 
   const onSubmit = handleSubmit(({ companyId, data }) => {
@@ -71,12 +61,6 @@ export function SsoConnectionDialog({ connection, companyNames, companies, onClo
       },
     );
   });
-
-  const cancel = () => {
-    if (save.isPending) return;
-    if (unsavedChanges(form)()) setDiscarding(true);
-    else onClose();
-  };
 
   const companyField = creating ? (
     <>
@@ -96,53 +80,16 @@ export function SsoConnectionDialog({ connection, companyNames, companies, onClo
   ) : undefined;
 
   return (
-    <Dialog
-      open
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-      // A stray click beside the dialog must not lose what was typed.
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') cancel();
-      }}
+    <FormDialog
+      title={connection ? t('form.editTitle', { name: companyName(connection.company_id) }) : t('form.addTitle')}
+      submitLabel={t('form.save')}
+      pending={save.isPending}
+      failureMessage={failureMessage}
+      dirty={unsavedChanges(form)}
+      onSubmit={(event) => void onSubmit(event)}
+      onClose={onClose}
     >
-      {/* A flex column like the dialog's paper, so the fields scroll and the buttons stay. */}
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
-      >
-        <DialogTitle id={titleId}>
-          {connection ? t('form.editTitle', { name: companyName(connection.company_id) }) : t('form.addTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <Box sx={{ pt: 1 }}>
-            <SsoConnectionFields form={form} creating={creating} locked={false} companyField={companyField} />
-            {failureMessage !== undefined && (
-              <Alert severity="error" sx={{ mt: 2 }}>
-                {failureMessage}
-              </Alert>
-            )}
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={cancel} disabled={save.isPending}>
-            {common('cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {t('form.save')}
-          </Button>
-        </DialogActions>
-      </Box>
-      <ConfirmDialog
-        open={discarding}
-        title={common('discard.title')}
-        body={common('discard.body')}
-        confirmLabel={common('discard.confirm')}
-        onConfirm={onClose}
-        onClose={() => setDiscarding(false)}
-      />
-    </Dialog>
+      <SsoConnectionFields form={form} creating={creating} locked={false} companyField={companyField} />
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
-// The frame of the catalogue's small forms (a chapter, a skill, an approach): a dialog whose
-// fields scroll while its buttons stay, whose whole-form failure shows above the buttons, and
-// which asks before dropping what was typed. A click beside it does not close it.
+// The frame of a form in a dialog (a chapter, an API client, a game app, a sign-up link): its
+// fields scroll while its buttons stay, its whole-form failure shows above the buttons, and it
+// asks before dropping what was typed. A click beside it does not close it.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,9 +9,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { type ReactNode, type SubmitEventHandler, useId, useState } from 'react';
+import { type ReactElement, type ReactNode, type SubmitEventHandler, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 interface FormDialogProps {
   title: string;
@@ -23,6 +23,12 @@ interface FormDialogProps {
   dirty: () => boolean;
   onSubmit: SubmitEventHandler<HTMLFormElement>;
   onClose: () => void;
+  /** The fields keep their own margins (`margin="normal"`): the frame does not space them. */
+  ownMargins?: boolean;
+  /** What the form gave (a link shown once), in its place under the same title: its own content
+   * and actions. The dialog stays rather than another opening, and now closes only through the
+   * result's own button. */
+  result?: ReactElement;
   children: ReactNode;
 }
 
@@ -35,6 +41,8 @@ export function FormDialog({
   dirty,
   onSubmit,
   onClose,
+  ownMargins = false,
+  result,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation('common');
@@ -46,6 +54,22 @@ export function FormDialog({
     if (dirty()) setDiscarding(true);
     else onClose();
   };
+
+  const failure = failureMessage !== undefined && (
+    <Alert severity="error" sx={ownMargins ? { mt: 1 } : undefined}>
+      {failureMessage}
+    </Alert>
+  );
+
+  if (result !== undefined) {
+    return (
+      // No onClose: only the result's button closes it, see above.
+      <Dialog open fullWidth maxWidth="sm" aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        {result}
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog
@@ -61,10 +85,17 @@ export function FormDialog({
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {children}
-            {failureMessage !== undefined && <Alert severity="error">{failureMessage}</Alert>}
-          </Stack>
+          {ownMargins ? (
+            <>
+              {children}
+              {failure}
+            </>
+          ) : (
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {children}
+              {failure}
+            </Stack>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={cancel} disabled={pending}>
