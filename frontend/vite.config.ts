@@ -2,6 +2,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { searchForWorkspaceRoot } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 /** The password rules' data shared with the Rust crate (the common-password list), imported
@@ -9,7 +10,9 @@ import { defineConfig } from 'vitest/config';
 const PASSWORD_POLICY_DATA = fileURLToPath(new URL('../crates/password-policy/data', import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of every text asset beside it: the server sends the one the browser
+  // accepts without compressing anything per request.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

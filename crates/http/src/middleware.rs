@@ -1,12 +1,12 @@
 //! Middleware every response passes through: the request id (echoed in `x-request-id` and in
-//! problem bodies), the security headers, and a 500 problem instead of a dropped connection
-//! when a handler panics.
+//! problem bodies), the security headers, a 500 problem instead of a dropped connection when a
+//! handler panics, and which answers actix's `Compress` leaves alone.
 
 use std::panic::AssertUnwindSafe;
 
 use actix_web::{
     Error, HttpMessage, ResponseError,
-    body::MessageBody,
+    body::{BodySize, MessageBody},
     dev::{ServiceRequest, ServiceResponse},
     http::header::{self, HeaderName, HeaderValue},
     middleware::{DefaultHeaders, Next},
@@ -46,6 +46,45 @@ pub async fn request_id(
     }
     Ok(response)
 }
+
+/// Answers smaller than this go out as they are: compressing them saves less than it costs.
+pub const COMPRESS_FROM: u64 = 1024;
+
+/// Keeps `Compress` (wrapped around this) off answers below [`COMPRESS_FROM`] bytes: it leaves
+/// an answer alone that names its encoding, so this names `identity`, and [`unmark_small`]
+/// (wrapped around `Compress`) takes the name off again.
+///
+/// # Errors
+/// Whatever the wrapped service answers.
+pub async fn mark_small(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let mut response = next.call(req).await?;
+    let small = matches!(response.response().body().size(), BodySize::Sized(size) if size < COMPRESS_FROM);
+    // An answer already encoded (a precompressed file) keeps its name.
+    if small && !response.headers().contains_key(header::CONTENT_ENCODING) {
+        response.headers_mut().insert(header::CONTENT_ENCODING, IDENTITY);
+    }
+    Ok(response)
+}
+
+/// Takes [`mark_small`]'s mark off: `identity` is never sent as a content coding.
+///
+/// # Errors
+/// Whatever the wrapped service answers.
+pub async fn unmark_small(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let mut response = next.call(req).await?;
+    if response.headers().get(header::CONTENT_ENCODING) == Some(&IDENTITY) {
+        response.headers_mut().remove(header::CONTENT_ENCODING);
+    }
+    Ok(response)
+}
+
+const IDENTITY: HeaderValue = HeaderValue::from_static("identity");
 
 /// The content security policy allows only our own scripts: the UI and the API docs are
 /// served by this binary and load nothing from elsewhere. Inline styles stay allowed because

@@ -3,7 +3,12 @@
 
 use std::{net::TcpListener, sync::Arc};
 
-use actix_web::{App, HttpServer, dev::Server, middleware::from_fn, web};
+use actix_web::{
+    App, HttpServer,
+    dev::Server,
+    middleware::{Compress, from_fn},
+    web,
+};
 use anyhow::Context;
 use http_api::{AppState, auth::tokens::AccessTokens, client_address::TrustedProxies, request_log::RequestLog};
 use identity::SettingsRepository;
@@ -74,6 +79,9 @@ impl Application {
                 .wrap(http_api::middleware::security_headers())
                 .wrap(from_fn(http_api::middleware::request_id))
                 .wrap(TracingLogger::<RequestLog>::new())
+                .wrap(from_fn(http_api::middleware::mark_small))
+                .wrap(Compress::default())
+                .wrap(from_fn(http_api::middleware::unmark_small))
                 .configure(http_api::configure(shared.clone()))
                 .default_service(web::to(ui::serve))
         })

@@ -1,12 +1,16 @@
 //! The web UI, built by Vite into `frontend/dist` and embedded in release builds (debug builds
 //! read the folder from disk, so a rebuilt UI shows without recompiling). Client-side routes
-//! fall back to `index.html`; `/api/…` never reaches here.
+//! fall back to `index.html`; `/api/…` never reaches here. The build puts brotli and gzip
+//! copies beside every text asset, and each request gets the one its browser accepts best.
 
 use actix_web::{
     HttpRequest, HttpResponse,
-    http::{Method, header},
+    http::{
+        Method,
+        header::{self, AcceptEncoding, Encoding, Header},
+    },
 };
-use rust_embed::RustEmbed;
+use rust_embed::{EmbeddedFile, RustEmbed};
 
 #[derive(RustEmbed)]
 #[folder = "../../frontend/dist"]
@@ -25,22 +29,41 @@ pub async fn serve(request: HttpRequest) -> HttpResponse {
     if let Some(file) = (!path.is_empty()).then(|| Assets::get(path)).flatten() {
         // Vite puts a content hash in every name under assets/: they never change.
         let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
-        return HttpResponse::Ok()
-            .content_type(file.metadata.mimetype())
-            .insert_header((header::CACHE_CONTROL, cache))
-            .body(file.data.into_owned());
+        let content_type = file.metadata.mimetype().to_owned();
+        return send(&request, path, file, content_type, cache);
     }
     // A missing file with an extension is a broken link, not a client route.
     if path.rsplit('/').next().is_some_and(|last| last.contains('.')) {
         return HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("404 Page not found");
     }
     match Assets::get("index.html") {
-        Some(index) => HttpResponse::Ok()
-            .content_type("text/html; charset=utf-8")
-            .insert_header((header::CACHE_CONTROL, "no-cache"))
-            .body(index.data.into_owned()),
+        Some(index) => send(&request, "index.html", index, "text/html; charset=utf-8".to_owned(), "no-cache"),
         None => HttpResponse::ServiceUnavailable()
             .content_type("text/plain; charset=utf-8")
             .body("The web UI has not been built: run `npm --prefix frontend run build` (or `just run`)."),
+    }
+}
+
+/// `file` (at `path`), or its precompressed copy in the encoding the request accepts best.
+fn send(request: &HttpRequest, path: &str, file: EmbeddedFile, content_type: String, cache: &str) -> HttpResponse {
+    let copies: Vec<(Encoding, EmbeddedFile)> = [(Encoding::brotli(), "br"), (Encoding::gzip(), "gz")]
+        .into_iter()
+        .filter_map(|(encoding, suffix)| Some((encoding, Assets::get(&format!("{path}.{suffix}"))?)))
+        .collect();
+    let mut response = HttpResponse::Ok();
+    response.content_type(content_type).insert_header((header::CACHE_CONTROL, cache));
+    if copies.is_empty() {
+        return response.body(file.data.into_owned());
+    }
+    // Caches keep one answer per encoding.
+    response.insert_header((header::VARY, "Accept-Encoding"));
+    let supported: Vec<Encoding> =
+        copies.iter().map(|(encoding, _)| encoding.clone()).chain([Encoding::identity()]).collect();
+    let chosen = AcceptEncoding::parse(request).ok().and_then(|accepted| accepted.negotiate(supported.iter()));
+    match copies.into_iter().find(|(encoding, _)| Some(encoding) == chosen.as_ref()) {
+        Some((encoding, copy)) => {
+            response.insert_header((header::CONTENT_ENCODING, encoding.to_string())).body(copy.data.into_owned())
+        }
+        None => response.body(file.data.into_owned()),
     }
 }

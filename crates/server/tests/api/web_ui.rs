@@ -1,5 +1,6 @@
-//! The embedded web UI: client routes get the single page, real files their bytes, and
-//! missing files a real 404. Needs the UI built (`npm --prefix frontend run build`), as
+//! The embedded web UI: client routes get the single page, real files their bytes (in the
+//! precompressed copy the browser accepts), and missing files a real 404; and the compression
+//! of API answers. Needs the UI built (`npm --prefix frontend run build`), as
 //! `just test` does first.
 
 use crate::helpers::{TestDb, spawn_app};
@@ -32,4 +33,61 @@ async fn hashed_assets_are_cached_for_good_and_missing_files_are_404() {
     assert!(response.headers()["content-type"].to_str().unwrap().contains("javascript"));
     assert!(response.headers()["cache-control"].to_str().unwrap().contains("immutable"));
     assert_eq!(app.get("/assets/no-such-file.js").await.status(), 404);
+}
+
+/// `body` decoded from `encoding` (`br`, `gzip`, or none).
+fn decoded(encoding: Option<&str>, body: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    match encoding {
+        Some("br") => brotli::Decompressor::new(body, 4096).read_to_end(&mut out).unwrap(),
+        Some("gzip") => flate2::read::GzDecoder::new(body).read_to_end(&mut out).unwrap(),
+        None => return body.to_vec(),
+        Some(other) => panic!("unexpected encoding {other}"),
+    };
+    out
+}
+
+#[tokio::test]
+async fn the_ui_goes_out_precompressed_in_the_encoding_the_browser_accepts() {
+    let app = spawn_app(TestDb::sqlite()).await;
+    let page = app.get("/").await.text().await.unwrap();
+    let script = page.split("src=\"").nth(1).and_then(|rest| rest.split('"').next()).expect(NOT_BUILT).to_owned();
+
+    for path in [script.as_str(), "/login"] {
+        let plain = app.get(path).await.bytes().await.unwrap();
+        for (accept, expected) in [("br, gzip, deflate, zstd", Some("br")), ("gzip", Some("gzip")), ("identity", None)]
+        {
+            let response = app.client.get(app.url(path)).header("accept-encoding", accept).send().await.unwrap();
+            let encoding = response.headers().get("content-encoding").map(|v| v.to_str().unwrap().to_owned());
+            assert_eq!(encoding.as_deref(), expected, "{path} for {accept}");
+            assert_eq!(response.headers()["vary"], "Accept-Encoding", "{path}");
+            let body = response.bytes().await.unwrap();
+            if expected.is_some() {
+                assert!(body.len() * 2 < plain.len(), "{path} in {accept}: {} of {} bytes", body.len(), plain.len());
+            }
+            assert_eq!(decoded(expected, &body), plain, "{path} for {accept}: the same bytes once decoded");
+        }
+    }
+}
+
+#[tokio::test]
+async fn api_answers_above_a_kibibyte_are_compressed_and_small_ones_are_not() {
+    let app = spawn_app(TestDb::sqlite()).await;
+    let get = |path: &'static str, accept: &'static str| {
+        let request = app.client.get(app.url(path)).header("accept-encoding", accept);
+        async move { request.send().await.unwrap() }
+    };
+    let plain = get("/api/openapi.json", "identity").await.bytes().await.unwrap();
+
+    let large = get("/api/openapi.json", "gzip, br").await;
+    let encoding = large.headers().get("content-encoding").map(|v| v.to_str().unwrap().to_owned());
+    assert!(matches!(encoding.as_deref(), Some("br" | "gzip")), "{encoding:?}");
+    let body = large.bytes().await.unwrap();
+    assert!(body.len() * 5 < plain.len(), "{} of {} bytes", body.len(), plain.len());
+    assert_eq!(decoded(encoding.as_deref(), &body), plain);
+
+    let small = get("/api/v1/healthz", "gzip, br").await;
+    assert!(small.headers().get("content-encoding").is_none(), "{:?}", small.headers());
+    assert_eq!(small.status(), 200);
 }
