@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 use uuid::Uuid;
 
+use super::list::whole_number;
 use crate::{ApiError, AppState, Problem, auth::extract::Acting};
 
 pub(super) fn routes(cfg: &mut ServiceConfig) {
@@ -61,7 +62,8 @@ pub struct IssuedEnrolmentKey {
 pub struct EnrolmentKeyInput {
     /// How many people it admits.
     #[schema(minimum = 1, maximum = 10_000)]
-    max_uses: u32,
+    #[serde(deserialize_with = "whole_number::int")]
+    max_uses: i64,
     /// Later than now, and within a year (`OUT_OF_RANGE` otherwise).
     #[serde(with = "time::serde::rfc3339")]
     expires_at: OffsetDateTime,
@@ -111,6 +113,8 @@ async fn create_enrolment_key(
     input: web::Json<EnrolmentKeyInput>,
 ) -> Result<HttpResponse, ApiError> {
     let EnrolmentKeyInput { max_uses, expires_at, domains } = input.into_inner();
+    // Beyond u32 is out of range as much as 0 is: the draft's check says so.
+    let max_uses = u32::try_from(max_uses).unwrap_or_default();
     let draft = licensing::EnrolmentKeyDraft { max_uses, expires_at: Some(expires_at), domains };
     let issued = state.enrolment_keys.create(&who.actor, BatchId::from(id.into_inner()), &draft).await?;
     let link = format!("{}/signup?key={}", state.public_url, issued.secret);
