@@ -54,13 +54,14 @@ openapi: deps
     cd {{frontend}} && npm run --silent api:gen
 
 # Sign-in latency and throughput, /healthz while sign-ins saturate the hashing pool, the
-# trainee import, attempt ingestion on SQLite and PostgreSQL, reports, and the first load of
-# /login and a dashboard in Chromium on a slow phone network.
+# trainee import, attempt ingestion on SQLite and PostgreSQL, reports, /login's initial
+# JavaScript, and the first load of /login and a dashboard in Chromium on a slow phone network.
 bench: release chromium
     cargo bench -p server --bench login
     cargo bench -p server --bench import
     cargo bench -p server --bench ingest
     cargo bench -p server --bench reports
+    cd {{frontend}} && node bench/initial-js.mjs
     cd {{frontend}} && node bench/first-load.mjs
 
 # Format the Rust code.

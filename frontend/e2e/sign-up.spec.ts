@@ -2,8 +2,8 @@
 // newcomer opens it in a browser signed in nowhere, confirms her address from the mail, chooses
 // a password, accepts the EULA and lands on the dashboard; the admin's list counts the use.
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO, SCREENSHOTS, demoPassword, linksInMail, signIn } from './support';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { DEMO, SCREENSHOTS, demoPassword, linksInMail, signIn, test } from './support';
 
 /** The bearer header of a demo account signed in over the API. */
 async function bearer(request: APIRequestContext, email: string): Promise<Record<string, string>> {

@@ -4,8 +4,8 @@
 // made a trainee of the chosen batch with a seat, accepts the EULA and lands on the dashboard.
 // Then the demo game signs her in through the portal, and the portal through her provider.
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO, SCREENSHOTS, demoGame, demoPassword, firstUrl } from './support';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { DEMO, SCREENSHOTS, demoGame, demoPassword, firstUrl, test } from './support';
 
 const NADIA = { login: 'nadia', email: 'nadia.khan@meridian-bank.example' };
 

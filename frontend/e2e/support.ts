@@ -3,7 +3,20 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Playwright's test with a `request` that opens a connection per call: journeys that wait on a
+ * browser for longer than the server's keep-alive (5 s) otherwise reuse a pooled connection the
+ * server is closing at that moment, and the call fails with ECONNRESET.
+ */
+export const test = base.extend({
+  request: async ({ playwright, baseURL }, use) => {
+    const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { connection: 'close' } });
+    await use(request);
+    await request.dispose();
+  },
+});
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../e2e-results');
 
@@ -20,6 +33,7 @@ export const DEMO = {
     kavya: 'kavya.iyer@meridian-bank.example',
     rohan: 'rohan.das@meridian-bank.example',
     sneha: 'sneha.kulkarni@meridian-bank.example',
+    ananya: 'ananya.bose@meridian-bank.example',
   },
   /** Meridian: invited, no password yet (the demo mails the invitation when it seeds). */
   invited: { email: 'meera.pillai@meridian-bank.example', name: 'Meera Pillai' },

@@ -11,7 +11,6 @@ import { TopProgressBar } from '@/components/top-progress-bar';
 import { apiClientRoutes } from '@/features/api-clients/routes';
 import { catalogueRoutes } from '@/features/catalogue/routes';
 import { gameAppRoutes } from '@/features/game-apps/routes';
-import { IdleLogout } from '@/features/auth/components/idle-logout';
 import { PublicLayout } from '@/features/auth/components/public-layout';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { SessionWatch } from '@/features/auth/components/session-watch';
@@ -20,7 +19,6 @@ import { licenceRoutes } from '@/features/licences/routes';
 import { organisationRoutes } from '@/features/organisation/routes';
 import { peopleRoutes } from '@/features/people/routes';
 import { reportRoutes } from '@/features/reports/routes';
-import { ShellLayout } from '@/features/shell/components/shell-layout';
 import { ssoConnectionRoutes } from '@/features/sso-connections/routes';
 import { lazyNamed } from '@/lib/lazy-named';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/paths';
@@ -79,6 +77,11 @@ const AdminPasswordPage = lazyNamed(
   () => import('@/features/passwords/components/admin-password-page'),
   'AdminPasswordPage',
 );
+// The signed-in frame loads with the first signed-in screen, never with the public pages.
+const SignedInFrame = lazyNamed(
+  () => import('@/features/shell/components/signed-in-frame'),
+  'SignedInFrame',
+);
 const UpcomingScreenPage = lazyNamed(
   () => import('@/features/shell/components/upcoming-screen-page'),
   'UpcomingScreenPage',
@@ -100,16 +103,6 @@ function adminRoutes(prefix: 'main' | 'companyadmin'): RouteObject[] {
 function RootRedirect() {
   const known = useSessionKnown();
   return known ? <Navigate to={landingPath()} replace /> : <TopProgressBar />;
-}
-
-/** The signed-in frame; the idle timer lives only here, so it never runs on a public page. */
-function SignedInFrame() {
-  return (
-    <>
-      <IdleLogout />
-      <ShellLayout />
-    </>
-  );
 }
 
 export const routes: RouteObject[] = [

@@ -4,6 +4,7 @@
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { format, isValid, parseISO } from 'date-fns';
 import { useState } from 'react';
+import { DateLocalization } from './date-localization';
 
 /** The days the server accepts (crates/licensing's DATE_RANGE). */
 export const FIRST_DAY = '2000-01-01';
@@ -40,21 +41,23 @@ export function DateField({ value, onChange, onBlur, min, label, required, error
   const [shown, setShown] = useState(() => ({ value, date: toDate(value) }));
   const date = shown.value === value ? shown.date : toDate(value);
   return (
-    <DatePicker
-      label={label}
-      value={date}
-      minDate={parseISO(min ?? FIRST_DAY)}
-      maxDate={parseISO(LAST_DAY)}
-      inputRef={inputRef}
-      onChange={(next) => {
-        const nextValue = toValue(next);
-        setShown({ value: nextValue, date: next });
-        onChange(nextValue);
-      }}
-      slotProps={{
-        textField: { required, error, helperText, onBlur, ...layout },
-        field: { clearable: !required },
-      }}
-    />
+    <DateLocalization>
+      <DatePicker
+        label={label}
+        value={date}
+        minDate={parseISO(min ?? FIRST_DAY)}
+        maxDate={parseISO(LAST_DAY)}
+        inputRef={inputRef}
+        onChange={(next) => {
+          const nextValue = toValue(next);
+          setShown({ value: nextValue, date: next });
+          onChange(nextValue);
+        }}
+        slotProps={{
+          textField: { required, error, helperText, onBlur, ...layout },
+          field: { clearable: !required },
+        }}
+      />
+    </DateLocalization>
   );
 }

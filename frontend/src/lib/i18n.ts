@@ -1,12 +1,14 @@
-// i18next set-up: bundled resources, language detection (stored choice → browser → en),
-// and the <html lang/dir> attributes that switch the whole page to right-to-left for Arabic.
+// i18next set-up: language detection (stored choice → browser → en), each language's
+// translations loaded before it is shown, and the <html lang/dir> attributes that switch the
+// whole page to right-to-left for Arabic.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type Language, resources } from '@/locales/resources';
+import { LANGUAGES, loadTranslations } from '@/locales/load';
+import type { Language, Namespace } from '@/locales/resources';
 
+export { LANGUAGES };
 export const LANGUAGE_STORAGE_KEY = 'playtrack.lang';
-export const DEFAULT_LANGUAGE: Language = 'en';
-export const LANGUAGES = Object.keys(resources) as Language[];
+export const DEFAULT_LANGUAGE: Language = LANGUAGES[0];
 
 export function isLanguage(value: string | null | undefined): value is Language {
   return LANGUAGES.includes(value as Language);
@@ -33,20 +35,34 @@ i18n.on('languageChanged', (language) => {
   document.documentElement.dir = i18n.dir(language);
 });
 
-/** A language the user picked: remembered for the next visit, unlike a detected one. */
-export async function chooseLanguage(language: Language): Promise<void> {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+/** Whether `key` names a text of `namespace`; every language has every key (locales.test.ts). */
+export function hasText(namespace: Namespace, key: string): boolean {
+  return typeof i18n.getResource(i18n.language, namespace, key) === 'string';
+}
+
+/** Switches to a language, fetching its translations first unless they are here already. */
+export async function showLanguage(language: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'common')) {
+    for (const [namespace, texts] of Object.entries(await loadTranslations(language))) {
+      i18n.addResourceBundle(language, namespace, texts);
+    }
+  }
   await i18n.changeLanguage(language);
 }
 
+/** A language the user picked: remembered for the next visit, unlike a detected one. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  await showLanguage(language);
+}
+
+// No language yet: main.tsx shows the detected one (showLanguage) before the first render.
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: detectLanguage(),
+  resources: {},
   fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: LANGUAGES,
+  supportedLngs: [...LANGUAGES],
   ns: ['common', 'auth', 'shell', 'errors', 'passwords', 'organisation', 'people', 'licences', 'apiClients', 'catalogue', 'gameApps', 'reports'],
   defaultNS: 'common',
-  // Resources are bundled, so initialise synchronously: the first render is already translated.
   initAsync: false,
   // React escapes interpolated values itself.
   interpolation: { escapeValue: false },

@@ -2,8 +2,9 @@
 // `errors` namespace, with the details some codes carry (when to retry, tries left).
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { englishResources } from '@/locales/resources';
+import type { englishResources } from '@/locales/resources';
 import { ApiError, UNEXPECTED_RESPONSE } from './api-client';
+import { hasText } from './i18n';
 
 type Errors = typeof englishResources.errors;
 type CodeKey = { [K in keyof Errors]: Errors[K] extends string ? K : never }[keyof Errors];
@@ -12,11 +13,11 @@ type FieldKey = keyof Errors['field'];
 const SECONDS_PER_MINUTE = 60;
 
 function isCodeKey(code: string): code is CodeKey {
-  return typeof (englishResources.errors as Record<string, unknown>)[code] === 'string';
+  return hasText('errors', code);
 }
 
 function isFieldKey(code: string): code is FieldKey {
-  return Object.hasOwn(englishResources.errors.field, code);
+  return hasText('errors', `field.${code}`);
 }
 
 export function useProblemMessage() {

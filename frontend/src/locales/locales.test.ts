@@ -1,5 +1,6 @@
 import { FieldCode, ProblemCode } from '@/api/gen/playtrack.schemas';
 import { UNEXPECTED_RESPONSE } from '@/lib/api-client';
+import { LANGUAGES, loadTranslations } from './load';
 import { type Language, resources } from './resources';
 
 interface Tree {
@@ -33,6 +34,8 @@ const SAME_AS_ENGLISH: Record<string, readonly Language[]> = {
   'common:datePicker.dayPlaceholder': ['es'],
   'common:datePicker.monthPlaceholder': ['it', 'es', 'fr'],
   'common:datePicker.ok': ['it', 'fr'],
+  // The same colour word in French.
+  'shell:appearance.colourTheme.orange': ['fr'],
   // The names of the two file formats.
   'reports:export.csv': others,
   'reports:export.xlsx': others,
@@ -79,5 +82,15 @@ describe('the English wording', () => {
       ([key, text]) => /\blicens/i.test(text) || (/\binput\b/i.test(text) && !SEED_INPUT_WORDING.has(key)),
     );
     expect(offending).toEqual([]);
+  });
+});
+
+describe('loading a language', () => {
+  it('offers every language there are translations for', () => {
+    expect([...LANGUAGES].sort()).toEqual(Object.keys(resources).sort());
+  });
+
+  it.each([...LANGUAGES])('fetches every namespace of %s and nothing else', async (language) => {
+    expect(await loadTranslations(language)).toEqual(resources[language]);
   });
 });

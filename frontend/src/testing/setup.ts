@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@/lib/i18n';
+import { resources } from '@/locales/resources';
 import { forgetSession } from '@/lib/session';
 import { apiServer } from './api-server';
 
@@ -30,6 +31,11 @@ function matchMedia(query: string): MediaQueryList {
     dispatchEvent: () => false,
   };
   return list as MediaQueryList;
+}
+
+// Every language at hand, as the browser has each once it has been shown.
+for (const [language, namespaces] of Object.entries(resources)) {
+  for (const [namespace, texts] of Object.entries(namespaces)) i18n.addResourceBundle(language, namespace, texts);
 }
 
 beforeAll(() => {

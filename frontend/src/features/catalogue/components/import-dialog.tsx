@@ -19,14 +19,15 @@ import { useNotify } from '@/components/notifications';
 import { type ApiError, problemCode } from '@/lib/api-client';
 import { withRejections } from '@/lib/import-rejections';
 import { useProblemMessage } from '@/lib/problem-message';
-import { englishResources } from '@/locales/resources';
+import { hasText } from '@/lib/i18n';
+import type { englishResources } from '@/locales/resources';
 import { MAX_FILE_BYTES, useImportCatalogue, usePreviewCatalogueImport } from '../api/import-file';
 import { ImportEntriesTable } from './import-entries-table';
 
 const ACCEPTED_FILES = '.json,.csv,application/json,text/csv';
 
 function isFileProblem(code: string): code is keyof typeof englishResources.catalogue.import.fileProblems {
-  return Object.hasOwn(englishResources.catalogue.import.fileProblems, code);
+  return hasText('catalogue', `import.fileProblems.${code}`);
 }
 
 /** Why a check or an import failed: a file refused as a whole in words, with the server's detail

@@ -10,9 +10,9 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { FieldError, ImportAction, ImportEntry } from '@/api/gen/playtrack.schemas';
 import { TruncatedText } from '@/components/truncated-text';
-import { isLanguage, languageEndonym } from '@/lib/i18n';
+import { hasText, isLanguage, languageEndonym } from '@/lib/i18n';
 import { useProblemMessage } from '@/lib/problem-message';
-import { englishResources } from '@/locales/resources';
+import type { englishResources } from '@/locales/resources';
 
 const ACTION_COLORS: Record<ImportAction, ChipProps['color']> = {
   create: 'primary',
@@ -23,7 +23,7 @@ const ACTION_COLORS: Record<ImportAction, ChipProps['color']> = {
 const TRANSLATED_FIELD = /^(title|name)\.(\w+)$/;
 
 function isField(field: string): field is keyof typeof englishResources.catalogue.import.fields {
-  return Object.hasOwn(englishResources.catalogue.import.fields, field);
+  return hasText('catalogue', `import.fields.${field}`);
 }
 
 /** An entry's problem in plain words: the field (a title's language by its own name), then what

@@ -20,14 +20,15 @@ import { withRejections } from '@/lib/import-rejections';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
-import { englishResources } from '@/locales/resources';
+import { hasText } from '@/lib/i18n';
+import type { englishResources } from '@/locales/resources';
 import { previewImport } from '../api/preview-import';
 import { ImportRowsTable } from './import-rows-table';
 
 const ACCEPTED_FILES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function isFileProblem(code: string): code is keyof typeof englishResources.people.import.fileProblems {
-  return Object.hasOwn(englishResources.people.import.fileProblems, code);
+  return hasText('people', `import.fileProblems.${code}`);
 }
 
 export function ImportUsersPage() {

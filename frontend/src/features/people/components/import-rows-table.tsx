@@ -8,23 +8,28 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { FieldError, RowVerdict } from '@/api/gen/playtrack.schemas';
-import { isLanguage, languageEndonym } from '@/lib/i18n';
-import { englishResources } from '@/locales/resources';
+import { hasText, isLanguage, languageEndonym } from '@/lib/i18n';
+import type { englishResources } from '@/locales/resources';
 import { useProblemMessage } from '@/lib/problem-message';
 
 
-function isKey<T extends object>(tree: T, key: string): key is Extract<keyof T, string> {
-  return Object.hasOwn(tree, key);
+type ImportTexts = typeof englishResources.people.import;
+
+function isField(field: string): field is keyof ImportTexts['fields'] {
+  return hasText('people', `import.fields.${field}`);
+}
+
+function isProblem(code: string): code is keyof ImportTexts['problems'] {
+  return hasText('people', `import.problems.${code}`);
 }
 
 /** A row problem in plain words; codes this screen does not know fall back to the field texts. */
 function useRowProblem() {
   const { t } = useTranslation('people');
   const { fieldMessage } = useProblemMessage();
-  const { problems, fields } = englishResources.people.import;
   return ({ field, code }: FieldError): string => {
-    const fieldName = isKey(fields, field) ? t(`import.fields.${field}`) : field;
-    return isKey(problems, code)
+    const fieldName = isField(field) ? t(`import.fields.${field}`) : field;
+    return isProblem(code)
       ? t(`import.problems.${code}`, { field: fieldName })
       : `${fieldName}: ${fieldMessage(code)}`;
   };
