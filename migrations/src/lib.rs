@@ -19,6 +19,7 @@ mod m20261126_000012_create_level_results;
 mod m20261127_000013_create_sso_connections;
 mod m20261127_000014_create_sso_sign_ins;
 mod m20261127_000015_create_enrolment_keys;
+mod m20261127_000016_create_user_appearances;
 
 pub use m20261126_000012_create_level_results::fold_statements as fold_attempts_into_results;
 
@@ -43,6 +44,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000013_create_sso_connections::Migration),
             Box::new(m20261127_000014_create_sso_sign_ins::Migration),
             Box::new(m20261127_000015_create_enrolment_keys::Migration),
+            Box::new(m20261127_000016_create_user_appearances::Migration),
         ]
     }
 }

@@ -7,9 +7,9 @@ use identity::sso::{
     Discovered, Discovery, Provider, SsoConnection, SsoConnectionDraft, SsoConnections, SsoError, SsoStore,
 };
 use identity::{
-    AdminActionError, AuthenticateError, Challenge, ChallengeError, ChangePasswordError, ForgotPasswordError,
-    IdentityStore, Invitation, LoginError, Notifier, OpenedSession, PasswordHasher, PasswordLinkError, Principal,
-    RequestContext, ResetLinkState, SetupError, SignIn, Step, User, UserFilter,
+    AdminActionError, Appearance, AuthenticateError, Challenge, ChallengeError, ChangePasswordError,
+    ForgotPasswordError, IdentityStore, Invitation, LoginError, Notifier, OpenedSession, PasswordHasher,
+    PasswordLinkError, Principal, RequestContext, ResetLinkState, SetupError, SignIn, Step, User, UserFilter,
     game_apps::{GameApp, GameAppDraft, GameAppError, GameAppStore, GameApps},
     grants::{AuthorizationRequest, CheckedRequest},
 };
@@ -76,6 +76,7 @@ service_trait! {
         fn now(&self) -> OffsetDateTime;
         async fn accept_eula(&self, challenge: &str, locale: &str, ctx: &RequestContext) -> Result<OpenedSession, ChallengeError>;
         async fn accept_invitation(&self, token: &str, password: &str, locale: &str, ctx: &RequestContext) -> Result<Step, PasswordLinkError>;
+        async fn appearance(&self, who: &Principal) -> anyhow::Result<Option<Appearance>>;
         async fn authenticate(&self, id: SessionId) -> Result<Principal, AuthenticateError>;
         async fn change_password(&self, principal: &Principal, current: &str, password: &str, ctx: &RequestContext) -> Result<(), ChangePasswordError>;
         async fn check_reset_link(&self, token: &str) -> anyhow::Result<ResetLinkState>;
@@ -90,6 +91,7 @@ service_trait! {
         async fn resend_invitation(&self, admin: &Principal, user: &Email, ctx: &RequestContext) -> Result<(), AdminActionError>;
         async fn resend_otp(&self, challenge: &str, ctx: &RequestContext) -> Result<Challenge, ChallengeError>;
         async fn reset_password(&self, token: &str, password: &str, ctx: &RequestContext) -> Result<(), PasswordLinkError>;
+        async fn save_appearance(&self, who: &Principal, appearance: Appearance) -> anyhow::Result<()>;
         async fn send_reset_for(&self, admin: &Principal, user: &Email, ctx: &RequestContext) -> Result<(), AdminActionError>;
         async fn set_enabled(&self, actor: &Actor, id: UserId, enabled: bool) -> Result<User, AdminActionError>;
         async fn update_user(&self, actor: &Actor, id: UserId, name: &str, locale: &str) -> Result<User, AdminActionError>;

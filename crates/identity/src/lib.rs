@@ -3,6 +3,7 @@
 //! implement the ports.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod appearance;
 pub mod directory;
 pub mod error;
 pub mod game_apps;
@@ -20,6 +21,7 @@ pub mod sign_in;
 pub mod sign_up;
 pub mod sso;
 
+pub use appearance::{Appearance, AppearanceRepository, ColourTheme, LayoutType, NavStyle, ThemeType};
 pub use error::{
     AdminActionError, AuthenticateError, ChallengeError, ChangePasswordError, CreateUserError, ForgotPasswordError,
     LoginError, PasswordLinkError, SetupError,

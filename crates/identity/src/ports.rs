@@ -8,8 +8,8 @@ use password_policy::PasswordPolicy;
 use time::OffsetDateTime;
 
 use crate::{
-    AuditLog, CreateUserError, Credentials, EulaAcceptance, EulaDocument, NewSession, NewUser, OneTimeToken,
-    OutgoingMail, PasswordHash, QueuedMail, SessionView, TokenPurpose, User,
+    AppearanceRepository, AuditLog, CreateUserError, Credentials, EulaAcceptance, EulaDocument, NewSession, NewUser,
+    OneTimeToken, OutgoingMail, PasswordHash, QueuedMail, SessionView, TokenPurpose, User,
 };
 
 type Result<T> = std::result::Result<T, anyhow::Error>;
@@ -203,7 +203,7 @@ pub trait UserDirectory: Clone + Send + Sync + 'static {
 kernel::trait_alias! {
     /// Every repository identity needs, as one bound.
     pub IdentityStore = UserRepository + UserDirectory + SessionRepository + TokenRepository + ThrottleRepository
-        + EulaRepository + AuditLog + SettingsRepository + PolicyRepository
+        + EulaRepository + AuditLog + SettingsRepository + PolicyRepository + AppearanceRepository
 }
 
 /// Tells people things by mail, in their language. A mail is queued durably before this

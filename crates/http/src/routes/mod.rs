@@ -3,6 +3,7 @@
 
 mod account;
 mod api_clients;
+mod appearance;
 mod audit;
 mod auth;
 mod batches;
@@ -50,6 +51,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(health::routes)
             .configure(auth::routes)
             .configure(account::routes)
+            .configure(appearance::routes)
             .configure(setup::routes)
             .configure(passwords::routes)
             .configure(audit::routes)

@@ -1,6 +1,7 @@
 //! HTTP integration tests: the real application on a random port, against SQLite and against
 //! a fresh PostgreSQL database per test.
 
+mod appearance;
 mod architecture;
 mod audit;
 mod catalogue;

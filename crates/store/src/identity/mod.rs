@@ -1,5 +1,6 @@
 //! Identity's ports on the database.
 
+mod appearance;
 mod audit;
 mod directory;
 mod eula;

@@ -127,6 +127,16 @@ export interface ApiClientSecret {
   secret: string;
 }
 
+/**
+ * How the portal looks to its reader.
+ */
+export interface Appearance {
+  colour_theme: ColourTheme;
+  layout_type: LayoutType;
+  nav_style: NavStyle;
+  theme_type: ThemeType;
+}
+
 export interface AssignInput {
   user_id: string;
 }
@@ -507,6 +517,22 @@ export interface ChapterInput {
   number: number;
   title: TitleDto;
 }
+
+/**
+ * The primary and secondary colours.
+ */
+export type ColourTheme = typeof ColourTheme[keyof typeof ColourTheme];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ColourTheme = {
+  'light-purple': 'light-purple',
+  blue: 'blue',
+  'dark-blue': 'dark-blue',
+  orange: 'orange',
+  'light-blue': 'light-blue',
+  'deep-orange': 'deep-orange',
+} as const;
 
 export type ColumnUnit = typeof ColumnUnit[keyof typeof ColumnUnit];
 
@@ -1065,6 +1091,19 @@ item as a whole could not be read. */
 }
 
 /**
+ * The whole window, a centred box, or inside a frame.
+ */
+export type LayoutType = typeof LayoutType[keyof typeof LayoutType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const LayoutType = {
+  full: 'full',
+  boxed: 'boxed',
+  framed: 'framed',
+} as const;
+
+/**
  * Since when the level takes no new attempts; `null` while it is in play.
  */
 export type LevelRetiredAt = string | null;
@@ -1236,6 +1275,22 @@ export interface NamedInput {
   /** Its English name is unique in its list. */
   name: TitleDto;
 }
+
+/**
+ * Where the navigation sits and how it opens.
+ */
+export type NavStyle = typeof NavStyle[keyof typeof NavStyle];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const NavStyle = {
+  vertical: 'vertical',
+  horizontal: 'horizontal',
+  fixed: 'fixed',
+  drawer: 'drawer',
+  mini: 'mini',
+  'below-header': 'below-header',
+} as const;
 
 /**
  * Trainees: the batch they join (its seats are used first).
@@ -1613,6 +1668,15 @@ export interface Player {
 export interface PlayerBatch {
   id: string;
   name: string;
+}
+
+export type PreferencesAppearance = Appearance | null;
+
+/**
+ * What the signed-in person chose for the portal.
+ */
+export interface Preferences {
+  appearance?: PreferencesAppearance;
 }
 
 export type ProblemDetail = string | null;
@@ -2130,6 +2194,19 @@ export interface SummaryLine {
   company_id: string;
   counts: SeatCounts;
 }
+
+/**
+ * Light throughout, a dark header and sidebar, or dark throughout.
+ */
+export type ThemeType = typeof ThemeType[keyof typeof ThemeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ThemeType = {
+  lite: 'lite',
+  semidark: 'semidark',
+  dark: 'dark',
+} as const;
 
 /**
  * A text by language code: `en` always, `zh`, `ar`, `it`, `es` and `fr` where translated

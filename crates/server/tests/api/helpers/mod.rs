@@ -171,9 +171,19 @@ impl TestApp {
         self.post_json("/api/v1/auth/login", &serde_json::json!({ "email": email, "password": password })).await
     }
 
-    /// Signs in someone who needs no further step and answers the bearer token.
+    /// Signs in someone who needs no OTP, accepting the EULA if asked, and answers the bearer token.
     pub async fn token_of(&self, user: &TestUser) -> String {
         let body: serde_json::Value = self.login(&user.email, &user.password).await.json().await.unwrap();
+        if body["status"] == "eula_required" {
+            let challenge = body["challenge"].as_str().unwrap().to_owned();
+            let session: serde_json::Value = self
+                .post_challenge("/api/v1/auth/eula/accept", &challenge, &serde_json::json!({}))
+                .await
+                .json()
+                .await
+                .unwrap();
+            return session["token"].as_str().unwrap().to_owned();
+        }
         assert_eq!(body["status"], "session", "{body}");
         body["token"].as_str().unwrap().to_owned()
     }

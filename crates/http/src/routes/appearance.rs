@@ -1,0 +1,130 @@
+//! The signed-in person's appearance (theme type, colour theme, navigation style, layout),
+//! saved with them so that it follows them to another browser.
+
+use std::borrow::Cow;
+
+use actix_web::{get, put, web};
+use identity::{ColourTheme, LayoutType, NavStyle, ThemeType};
+use serde::{Deserialize, Serialize};
+use utoipa::{
+    PartialSchema, ToSchema,
+    openapi::{ObjectBuilder, RefOr, Schema, schema::Type},
+};
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::{ApiError, AppState, Problem, auth::extract::Authenticated};
+
+pub(super) fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(preferences).service(save_appearance);
+}
+
+/// The spec's schema of one of identity's choices: a string, one of its names.
+macro_rules! choice_schema {
+    ($schema:ident, $choice:ident, $description:literal) => {
+        #[derive(Debug)]
+        pub struct $schema;
+
+        impl PartialSchema for $schema {
+            fn schema() -> RefOr<Schema> {
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .description(Some($description))
+                    .enum_values(Some($choice::ALL.iter().map(|choice| choice.as_str())))
+                    .into()
+            }
+        }
+
+        impl ToSchema for $schema {
+            fn name() -> Cow<'static, str> {
+                Cow::Borrowed(stringify!($choice))
+            }
+        }
+    };
+}
+
+choice_schema!(ThemeTypes, ThemeType, "Light throughout, a dark header and sidebar, or dark throughout.");
+choice_schema!(ColourThemes, ColourTheme, "The primary and secondary colours.");
+choice_schema!(NavStyles, NavStyle, "Where the navigation sits and how it opens.");
+choice_schema!(LayoutTypes, LayoutType, "The whole window, a centred box, or inside a frame.");
+
+/// How the portal looks to its reader.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Appearance {
+    #[schema(value_type = ThemeTypes)]
+    theme_type: ThemeType,
+    #[schema(value_type = ColourThemes)]
+    colour_theme: ColourTheme,
+    #[schema(value_type = NavStyles)]
+    nav_style: NavStyle,
+    #[schema(value_type = LayoutTypes)]
+    layout_type: LayoutType,
+}
+
+impl From<identity::Appearance> for Appearance {
+    fn from(a: identity::Appearance) -> Self {
+        Self {
+            theme_type: a.theme_type,
+            colour_theme: a.colour_theme,
+            nav_style: a.nav_style,
+            layout_type: a.layout_type,
+        }
+    }
+}
+
+impl From<Appearance> for identity::Appearance {
+    fn from(a: Appearance) -> Self {
+        Self {
+            theme_type: a.theme_type,
+            colour_theme: a.colour_theme,
+            nav_style: a.nav_style,
+            layout_type: a.layout_type,
+        }
+    }
+}
+
+/// What the signed-in person chose for the portal.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Preferences {
+    /// `null` until they first choose one: the browser's own choice stands until then.
+    appearance: Option<Appearance>,
+}
+
+/// The signed-in person's preferences.
+#[utoipa::path(
+    operation_id = "getPreferences",
+    tag = "account",
+    security(("bearer" = [])),
+    responses(
+        (status = OK, description = "What they chose", body = Preferences),
+        (status = UNAUTHORIZED, description = "`UNAUTHENTICATED` or `SESSION_EXPIRED`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[get("/me/preferences")]
+async fn preferences(state: web::Data<AppState>, who: Authenticated) -> Result<web::Json<Preferences>, ApiError> {
+    let appearance = state.identity.appearance(&who.0).await.map_err(ApiError::internal)?;
+    Ok(web::Json(Preferences { appearance: appearance.map(Appearance::from) }))
+}
+
+/// Saves the signed-in person's appearance, for every browser they sign in from.
+#[utoipa::path(
+    operation_id = "saveAppearance",
+    tag = "account",
+    security(("bearer" = [])),
+    request_body = Appearance,
+    responses(
+        (status = OK, description = "Saved", body = Appearance),
+        (status = BAD_REQUEST, description = "`MALFORMED_REQUEST`: a choice that does not exist", body = Problem, content_type = "application/problem+json"),
+        (status = UNAUTHORIZED, description = "`UNAUTHENTICATED` or `SESSION_EXPIRED`", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[put("/me/preferences/appearance")]
+async fn save_appearance(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    input: web::Json<Appearance>,
+) -> Result<web::Json<Appearance>, ApiError> {
+    let appearance = identity::Appearance::from(input.into_inner());
+    state.identity.save_appearance(&who.0, appearance).await.map_err(ApiError::internal)?;
+    Ok(web::Json(appearance.into()))
+}
