@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "openapi" / "openapi.json"
 # Operations that end the very session the run uses, or that would lock its account.
-SESSION_ENDERS = ["logout", "changePassword"]
+SESSION_ENDERS = ["logout", "changePassword", "signOutEverywhere"]
 
 
 def free_port() -> int:

@@ -8,8 +8,8 @@ use identity::sso::{
 };
 use identity::{
     AdminActionError, Appearance, AuthenticateError, Challenge, ChallengeError, ChangePasswordError,
-    ForgotPasswordError, IdentityStore, Invitation, LoginError, Notifier, OpenedSession, PasswordHasher,
-    PasswordLinkError, Principal, RequestContext, ResetLinkState, SetupError, SignIn, Step, User, UserFilter,
+    ForgotPasswordError, IdentityStore, Invitation, LiveSession, LoginError, Notifier, OpenedSession, PasswordHasher,
+    PasswordLinkError, Photo, Principal, RequestContext, ResetLinkState, SetupError, SignIn, Step, User, UserFilter,
     game_apps::{GameApp, GameAppDraft, GameAppError, GameAppStore, GameApps},
     grants::{AuthorizationRequest, CheckedRequest},
 };
@@ -88,12 +88,17 @@ service_trait! {
         async fn list_users(&self, scope: Scope, filter: &UserFilter, page: &PageRequest) -> anyhow::Result<Page<User>>;
         async fn login(&self, email: &Email, password: &str, locale: &str, ctx: &RequestContext) -> Result<Step, LoginError>;
         async fn logout(&self, principal: &Principal, ctx: &RequestContext) -> anyhow::Result<()>;
+        async fn own_photo(&self, who: &Principal) -> anyhow::Result<Option<Photo>>;
+        async fn own_sessions(&self, who: &Principal) -> anyhow::Result<Vec<LiveSession>>;
         async fn resend_invitation(&self, admin: &Principal, user: &Email, ctx: &RequestContext) -> Result<(), AdminActionError>;
         async fn resend_otp(&self, challenge: &str, ctx: &RequestContext) -> Result<Challenge, ChallengeError>;
         async fn reset_password(&self, token: &str, password: &str, ctx: &RequestContext) -> Result<(), PasswordLinkError>;
         async fn save_appearance(&self, who: &Principal, appearance: Appearance) -> anyhow::Result<()>;
         async fn send_reset_for(&self, admin: &Principal, user: &Email, ctx: &RequestContext) -> Result<(), AdminActionError>;
+        async fn set_own_photo(&self, who: &Principal, photo: Option<Photo>) -> anyhow::Result<()>;
         async fn set_enabled(&self, actor: &Actor, id: UserId, enabled: bool) -> Result<User, AdminActionError>;
+        async fn sign_out_everywhere(&self, who: &Principal, ctx: &RequestContext) -> anyhow::Result<u64>;
+        async fn update_own_profile(&self, who: &Principal, name: &str, locale: &str, ctx: &RequestContext) -> Result<User, AdminActionError>;
         async fn update_user(&self, actor: &Actor, id: UserId, name: &str, locale: &str) -> Result<User, AdminActionError>;
         async fn user_in_scope_by_id(&self, scope: Scope, id: UserId) -> Result<User, AdminActionError>;
         async fn verify_otp(&self, challenge: &str, code: &str, locale: &str, ctx: &RequestContext) -> Result<Step, ChallengeError>;

@@ -5,9 +5,9 @@
 pub mod auth;
 pub mod client_address;
 pub mod error;
-mod logo_image;
 pub mod middleware;
 mod openapi;
+mod picture;
 pub mod request_log;
 mod routes;
 mod spec_guard;

@@ -113,6 +113,12 @@ impl SessionKind {
             Self::GameApp => "game_app",
         }
     }
+
+    /// The kind named `name`, as [`Self::as_str`] writes it.
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Self> {
+        [Self::Password, Self::Sso, Self::Game, Self::GameApp].into_iter().find(|kind| kind.as_str() == name)
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -77,10 +77,11 @@ pub enum AuditAction {
     UserUpdated,
     UserDisabled,
     UserEnabled,
+    UserSignedOutEverywhere,
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 57] = [
+    pub const ALL: [Self; 58] = [
         Self::AllocationCreated,
         Self::AllocationUpdated,
         Self::ApiClientCreated,
@@ -138,6 +139,7 @@ impl AuditAction {
         Self::UserUpdated,
         Self::UserDisabled,
         Self::UserEnabled,
+        Self::UserSignedOutEverywhere,
     ];
 
     #[must_use]
@@ -200,6 +202,7 @@ impl AuditAction {
             Self::UserUpdated => "user.updated",
             Self::UserDisabled => "user.disabled",
             Self::UserEnabled => "user.enabled",
+            Self::UserSignedOutEverywhere => "user.signed_out_everywhere",
         }
     }
 }

@@ -254,8 +254,10 @@ async fn put_logo(
     id: web::Path<Uuid>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let logo = crate::logo_image::reencoded(&body)
-        .map_err(|rejected| ApiError::invalid(vec![FieldError::new("logo", rejected.code())]))?;
+    let rules = &crate::picture::LOGO;
+    let logo = crate::picture::reencoded(&body, rules)
+        .map_err(|rejected| ApiError::invalid(vec![FieldError::new(rules.field, rejected.code(rules))]))?;
+    let logo = licensing::Logo { content_type: logo.content_type.to_owned(), bytes: logo.bytes };
     state.licensing.set_logo(&who.actor, CompanyId::from(id.into_inner()), Some(logo)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -18,7 +18,7 @@ pub fn email_field(raw: &str) -> Result<Email, FieldError> {
     })
 }
 
-#[derive(Clone, Copy, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Role {
     SuperAdmin,

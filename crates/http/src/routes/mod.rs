@@ -21,6 +21,7 @@ mod licences;
 mod list;
 mod oauth;
 mod passwords;
+mod profile;
 mod reference;
 mod reports;
 mod setup;
@@ -52,6 +53,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(auth::routes)
             .configure(account::routes)
             .configure(appearance::routes)
+            .configure(profile::routes)
             .configure(setup::routes)
             .configure(passwords::routes)
             .configure(audit::routes)

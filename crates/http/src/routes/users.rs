@@ -180,11 +180,11 @@ pub struct Imported {
     user_ids: Vec<Uuid>,
 }
 
-fn locale_field(raw: &str, default: &'static str) -> Result<&'static str, ApiError> {
+pub(super) fn locale_field(raw: &str, default: &'static str) -> Result<&'static str, ApiError> {
     licensing::drafts::locale("locale", raw, default).map_err(|p| licensing::Invalid(vec![p]).into())
 }
 
-fn name_field(raw: &str) -> Result<(), ApiError> {
+pub(super) fn name_field(raw: &str) -> Result<(), ApiError> {
     licensing::drafts::text("name", raw, licensing::drafts::NAME_MAX)
         .map(drop)
         .map_err(|p| licensing::Invalid(vec![p]).into())

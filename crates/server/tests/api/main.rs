@@ -19,6 +19,7 @@ mod logs;
 mod outbox;
 mod passwords;
 mod people;
+mod profile;
 mod reports;
 mod request_limits;
 mod seats;

@@ -40,5 +40,6 @@ pub mod sso_sign_ins;
 pub mod throttle_hits;
 pub mod trainee_results;
 pub mod user_appearances;
+pub mod user_photos;
 pub mod users;
 pub mod xapi_statements;

@@ -8,6 +8,7 @@ mod game_apps;
 mod grants;
 mod mail_queue;
 mod policies;
+mod profile;
 mod sessions;
 mod settings;
 mod sign_ups;

@@ -5,6 +5,24 @@
  * Licences, companies, batches, trainees and score reports of game-based training. Errors are `application/problem+json` with a stable `code`.
  * OpenAPI spec version: 0.1.0
  */
+export type ActiveSessionIp = string | null;
+
+export type ActiveSessionUserAgent = string | null;
+
+/**
+ * A session that has neither ended nor expired.
+ */
+export interface ActiveSession {
+  created_at: string;
+  /** The session of this request. */
+  current: boolean;
+  id: string;
+  ip?: ActiveSessionIp;
+  kind: SessionKind;
+  last_seen_at: string;
+  user_agent?: ActiveSessionUserAgent;
+}
+
 /**
  * `null`: for any trainee of the company.
  */
@@ -325,6 +343,7 @@ export const AuditAction = {
   userupdated: 'user.updated',
   userdisabled: 'user.disabled',
   userenabled: 'user.enabled',
+  usersigned_out_everywhere: 'user.signed_out_everywhere',
 } as const;
 
 export type AuditEventActorId = string | null;
@@ -803,6 +822,9 @@ export const FieldCode = {
   LOGO_TYPE: 'LOGO_TYPE',
   LOGO_SIZE: 'LOGO_SIZE',
   LOGO_DIMENSIONS: 'LOGO_DIMENSIONS',
+  PHOTO_TYPE: 'PHOTO_TYPE',
+  PHOTO_SIZE: 'PHOTO_SIZE',
+  PHOTO_DIMENSIONS: 'PHOTO_DIMENSIONS',
   FILE_UNREADABLE: 'FILE_UNREADABLE',
   COLUMN_NAME_MISSING: 'COLUMN_NAME_MISSING',
   COLUMN_EMAIL_MISSING: 'COLUMN_EMAIL_MISSING',
@@ -1796,6 +1818,31 @@ export const ProblemCode = {
   INTERNAL: 'INTERNAL',
 } as const;
 
+/**
+ * The signed-in person as their profile page shows them.
+ */
+export interface Profile {
+  /** Read-only: the address is who they are. */
+  email: string;
+  /** Whether they have a photo (`GET /me/photo`); without one the portal shows their initials. */
+  has_photo: boolean;
+  id: string;
+  /** The language of their screens and mail (`en`, `zh`, `ar`, `it`, `es`, `fr`). */
+  locale: string;
+  name: string;
+  role: Role;
+}
+
+export interface ProfileInput {
+  /** `en`, `zh`, `ar`, `it`, `es` or `fr`. */
+  locale: string;
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  name: string;
+}
+
 export interface Readiness {
   /** Which database this process serves: `sqlite` or `postgres`. */
   database: string;
@@ -2001,6 +2048,20 @@ export interface SessionGrant {
   user: Me;
 }
 
+/**
+ * How a session was opened.
+ */
+export type SessionKind = typeof SessionKind[keyof typeof SessionKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SessionKind = {
+  password: 'password',
+  sso: 'sso',
+  game: 'game',
+  game_app: 'game_app',
+} as const;
+
 export interface SetPasswordRequest {
   /** Must equal `password`. */
   confirm: string;
@@ -2045,6 +2106,14 @@ export interface SignUpRequest {
    * @maxLength 120
    */
   name: string;
+}
+
+export interface SignedOut {
+  /**
+   * How many sessions ended, this one included.
+   * @minimum 0
+   */
+  sessions: number;
 }
 
 export type SsoConnectionBatchId = string | null;

@@ -25,12 +25,16 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ActiveSession,
   Appearance,
   Dashboard,
   Eula,
   Me,
   Preferences,
-  Problem
+  Problem,
+  Profile,
+  ProfileInput,
+  SignedOut
 } from '../playtrack.schemas';
 
 import { apiFetch } from '../../../lib/api-client';
@@ -339,6 +343,250 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
 
 
 /**
+ * @summary The signed-in person's photo.
+ */
+export const getGetPhotoUrl = () => {
+
+
+  
+
+  return `/api/v1/me/photo`
+}
+
+export const getPhoto = async ( options?: RequestInit): Promise<number[] | void> => {
+  
+  return apiFetch<number[] | void>(getGetPhotoUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetPhotoQueryKey = () => {
+    return [
+    `/api/v1/me/photo`
+    ] as const;
+    }
+
+    
+export const getGetPhotoQueryOptions = <TData = Awaited<ReturnType<typeof getPhoto>>, TError = ErrorType<Problem | Problem | Problem | Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPhoto>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPhotoQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPhoto>>> = ({ signal }) => getPhoto({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPhoto>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPhotoQueryResult = NonNullable<Awaited<ReturnType<typeof getPhoto>>>
+export type GetPhotoQueryError = ErrorType<Problem | Problem | Problem | Problem>
+
+
+export function useGetPhoto<TData = Awaited<ReturnType<typeof getPhoto>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPhoto>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getPhoto>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPhoto<TData = Awaited<ReturnType<typeof getPhoto>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPhoto>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getPhoto>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPhoto<TData = Awaited<ReturnType<typeof getPhoto>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPhoto>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The signed-in person's photo.
+ */
+
+export function useGetPhoto<TData = Awaited<ReturnType<typeof getPhoto>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPhoto>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPhotoQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Replaces the signed-in person's photo: a PNG, JPEG or WebP image of at most 8 MiB and
+6000 × 6000 pixels as the request body, its type read from the bytes. It is kept as a JPEG
+of at most 512 × 512 pixels.
+ */
+export const getPutPhotoUrl = () => {
+
+
+  
+
+  return `/api/v1/me/photo`
+}
+
+export const putPhoto = async (putPhotoBody: number[], options?: RequestInit): Promise<void> => {
+  
+  return apiFetch<void>(getPutPhotoUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'image/jpeg', ...options?.headers },
+    body: JSON.stringify(
+      putPhotoBody,)
+  }
+);}
+
+
+
+
+export const getPutPhotoMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof putPhoto>>, TError,{data: number[]}, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof putPhoto>>, TError,{data: number[]}, TContext> => {
+
+const mutationKey = ['putPhoto'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof putPhoto>>, {data: number[]}> = (props) => {
+          const {data} = props ?? {};
+
+          return  putPhoto(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PutPhotoMutationResult = NonNullable<Awaited<ReturnType<typeof putPhoto>>>
+    export type PutPhotoMutationBody = number[]
+    export type PutPhotoMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
+
+    /**
+ * @summary Replaces the signed-in person's photo: a PNG, JPEG or WebP image of at most 8 MiB and
+6000 × 6000 pixels as the request body, its type read from the bytes. It is kept as a JPEG
+of at most 512 × 512 pixels.
+ */
+export const usePutPhoto = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof putPhoto>>, TError,{data: number[]}, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof putPhoto>>,
+        TError,
+        {data: number[]},
+        TContext
+      > => {
+
+      const mutationOptions = getPutPhotoMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Removes the signed-in person's photo; their initials show instead.
+ */
+export const getDeletePhotoUrl = () => {
+
+
+  
+
+  return `/api/v1/me/photo`
+}
+
+export const deletePhoto = async ( options?: RequestInit): Promise<void> => {
+  
+  return apiFetch<void>(getDeletePhotoUrl(),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeletePhotoMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePhoto>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deletePhoto>>, TError,void, TContext> => {
+
+const mutationKey = ['deletePhoto'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deletePhoto>>, void> = () => {
+          
+
+          return  deletePhoto(requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeletePhotoMutationResult = NonNullable<Awaited<ReturnType<typeof deletePhoto>>>
+    
+    export type DeletePhotoMutationError = ErrorType<Problem | Problem | Problem | Problem>
+
+    /**
+ * @summary Removes the signed-in person's photo; their initials show instead.
+ */
+export const useDeletePhoto = <TError = ErrorType<Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePhoto>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deletePhoto>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getDeletePhotoMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary The signed-in person's preferences.
  */
 export const getGetPreferencesUrl = () => {
@@ -505,6 +753,349 @@ export const useSaveAppearance = <TError = ErrorType<Problem | Problem | Problem
       > => {
 
       const mutationOptions = getSaveAppearanceMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The signed-in person's profile.
+ */
+export const getGetProfileUrl = () => {
+
+
+  
+
+  return `/api/v1/me/profile`
+}
+
+export const getProfile = async ( options?: RequestInit): Promise<Profile> => {
+  
+  return apiFetch<Profile>(getGetProfileUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetProfileQueryKey = () => {
+    return [
+    `/api/v1/me/profile`
+    ] as const;
+    }
+
+    
+export const getGetProfileQueryOptions = <TData = Awaited<ReturnType<typeof getProfile>>, TError = ErrorType<Problem | Problem | Problem | Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetProfileQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProfile>>> = ({ signal }) => getProfile({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetProfileQueryResult = NonNullable<Awaited<ReturnType<typeof getProfile>>>
+export type GetProfileQueryError = ErrorType<Problem | Problem | Problem | Problem>
+
+
+export function useGetProfile<TData = Awaited<ReturnType<typeof getProfile>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProfile>>,
+          TError,
+          Awaited<ReturnType<typeof getProfile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProfile<TData = Awaited<ReturnType<typeof getProfile>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProfile>>,
+          TError,
+          Awaited<ReturnType<typeof getProfile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProfile<TData = Awaited<ReturnType<typeof getProfile>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The signed-in person's profile.
+ */
+
+export function useGetProfile<TData = Awaited<ReturnType<typeof getProfile>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetProfileQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Changes the signed-in person's name and language (audited as `user.updated`).
+ */
+export const getUpdateProfileUrl = () => {
+
+
+  
+
+  return `/api/v1/me/profile`
+}
+
+export const updateProfile = async (profileInput: ProfileInput, options?: RequestInit): Promise<Profile> => {
+  
+  return apiFetch<Profile>(getUpdateProfileUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      profileInput,)
+  }
+);}
+
+
+
+
+export const getUpdateProfileMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProfile>>, TError,{data: ProfileInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateProfile>>, TError,{data: ProfileInput}, TContext> => {
+
+const mutationKey = ['updateProfile'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateProfile>>, {data: ProfileInput}> = (props) => {
+          const {data} = props ?? {};
+
+          return  updateProfile(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateProfileMutationResult = NonNullable<Awaited<ReturnType<typeof updateProfile>>>
+    export type UpdateProfileMutationBody = ProfileInput
+    export type UpdateProfileMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem>
+
+    /**
+ * @summary Changes the signed-in person's name and language (audited as `user.updated`).
+ */
+export const useUpdateProfile = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProfile>>, TError,{data: ProfileInput}, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateProfile>>,
+        TError,
+        {data: ProfileInput},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateProfileMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The signed-in person's sessions that have neither ended nor expired, the most recently
+used first.
+ */
+export const getListOwnSessionsUrl = () => {
+
+
+  
+
+  return `/api/v1/me/sessions`
+}
+
+export const listOwnSessions = async ( options?: RequestInit): Promise<ActiveSession[]> => {
+  
+  return apiFetch<ActiveSession[]>(getListOwnSessionsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListOwnSessionsQueryKey = () => {
+    return [
+    `/api/v1/me/sessions`
+    ] as const;
+    }
+
+    
+export const getListOwnSessionsQueryOptions = <TData = Awaited<ReturnType<typeof listOwnSessions>>, TError = ErrorType<Problem | Problem | Problem | Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOwnSessions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListOwnSessionsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listOwnSessions>>> = ({ signal }) => listOwnSessions({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listOwnSessions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListOwnSessionsQueryResult = NonNullable<Awaited<ReturnType<typeof listOwnSessions>>>
+export type ListOwnSessionsQueryError = ErrorType<Problem | Problem | Problem | Problem>
+
+
+export function useListOwnSessions<TData = Awaited<ReturnType<typeof listOwnSessions>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOwnSessions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listOwnSessions>>,
+          TError,
+          Awaited<ReturnType<typeof listOwnSessions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListOwnSessions<TData = Awaited<ReturnType<typeof listOwnSessions>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOwnSessions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listOwnSessions>>,
+          TError,
+          Awaited<ReturnType<typeof listOwnSessions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListOwnSessions<TData = Awaited<ReturnType<typeof listOwnSessions>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOwnSessions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The signed-in person's sessions that have neither ended nor expired, the most recently
+used first.
+ */
+
+export function useListOwnSessions<TData = Awaited<ReturnType<typeof listOwnSessions>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOwnSessions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListOwnSessionsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Ends every session of the signed-in person at once — other browsers, games and this one —
+and clears a browser's session cookies (audited as `user.signed_out_everywhere`).
+ */
+export const getSignOutEverywhereUrl = () => {
+
+
+  
+
+  return `/api/v1/me/sessions/sign-out-everywhere`
+}
+
+export const signOutEverywhere = async ( options?: RequestInit): Promise<SignedOut> => {
+  
+  return apiFetch<SignedOut>(getSignOutEverywhereUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getSignOutEverywhereMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOutEverywhere>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof signOutEverywhere>>, TError,void, TContext> => {
+
+const mutationKey = ['signOutEverywhere'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof signOutEverywhere>>, void> = () => {
+          
+
+          return  signOutEverywhere(requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SignOutEverywhereMutationResult = NonNullable<Awaited<ReturnType<typeof signOutEverywhere>>>
+    
+    export type SignOutEverywhereMutationError = ErrorType<Problem | Problem | Problem | Problem>
+
+    /**
+ * @summary Ends every session of the signed-in person at once — other browsers, games and this one —
+and clears a browser's session cookies (audited as `user.signed_out_everywhere`).
+ */
+export const useSignOutEverywhere = <TError = ErrorType<Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOutEverywhere>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof signOutEverywhere>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getSignOutEverywhereMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
