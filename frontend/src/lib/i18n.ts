@@ -30,6 +30,9 @@ export function languageEndonym(language: Language): string {
   return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 }
 
+/** Every language under its own name, as a select offers them. */
+export const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ id: language, name: languageEndonym(language) }));
+
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
   document.documentElement.dir = i18n.dir(language);
@@ -61,11 +64,16 @@ void i18n.use(initReactI18next).init({
   resources: {},
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: ['common', 'auth', 'shell', 'errors', 'passwords', 'organisation', 'people', 'licences', 'apiClients', 'catalogue', 'gameApps', 'reports'],
+  ns: ['common', 'auth', 'shell', 'errors', 'passwords', 'organisation', 'people', 'licences', 'apiClients', 'catalogue', 'gameApps', 'reports', 'profile'],
   defaultNS: 'common',
   initAsync: false,
   // React escapes interpolated values itself.
   interpolation: { escapeValue: false },
+  // A text no language has shows its key: said on the console, where the browser tests look.
+  saveMissing: true,
+  missingKeyHandler: (languages, namespace, key) => {
+    console.error(`missing translation ${namespace}:${key} (${languages.join(', ')})`);
+  },
 });
 
 export { i18n };
