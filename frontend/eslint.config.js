@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['auth', 'shell', 'passwords', 'organisation', 'people', 'licences', 'api-clients', 'catalogue', 'game-sign-in', 'game-apps', 'sso-connections', 'reports'];
+const FEATURES = ['auth', 'shell', 'passwords', 'organisation', 'people', 'licences', 'api-clients', 'catalogue', 'game-sign-in', 'game-apps', 'sso-connections', 'reports', 'profile'];
 const SHARED = ['components', 'lib', 'theme', 'locales', 'api', 'types'];
 
 /** Imports go through the `@/` alias (relative imports stay inside a folder), so patterns on it

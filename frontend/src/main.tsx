@@ -7,13 +7,15 @@ import '@fontsource/roboto/latin-700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadScreens } from './app/router';
 import { detectLanguage, showLanguage } from './lib/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The first render is already in the reader's language: its translations come first.
-await showLanguage(detectLanguage());
+// The first render is already in the reader's language: its translations come first, with the
+// code of the screen the address names.
+await Promise.all([showLanguage(detectLanguage()), preloadScreens(window.location.pathname)]);
 createRoot(container).render(
   <StrictMode>
     <App />

@@ -1,7 +1,8 @@
 // The route table (paths as the seed names them) and the browser router built from it.
-import { Suspense, useState } from 'react';
+import { isValidElement, Suspense, useState } from 'react';
 import {
   createBrowserRouter,
+  matchRoutes,
   Navigate,
   Outlet,
   type RouteObject,
@@ -18,9 +19,10 @@ import { gameSignInRoutes } from '@/features/game-sign-in/routes';
 import { licenceRoutes } from '@/features/licences/routes';
 import { organisationRoutes } from '@/features/organisation/routes';
 import { peopleRoutes } from '@/features/people/routes';
+import { profileRoutes } from '@/features/profile/routes';
 import { reportRoutes } from '@/features/reports/routes';
 import { ssoConnectionRoutes } from '@/features/sso-connections/routes';
-import { lazyNamed } from '@/lib/lazy-named';
+import { lazyNamed, type Preloadable } from '@/lib/lazy-named';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/paths';
 import { landingPath, useSessionKnown } from '@/lib/session';
 
@@ -79,7 +81,7 @@ const AdminPasswordPage = lazyNamed(
 );
 // The signed-in frame loads with the first signed-in screen, never with the public pages.
 const SignedInFrame = lazyNamed(
-  () => import('@/features/shell/components/signed-in-frame'),
+  () => import('./signed-in-frame'),
   'SignedInFrame',
 );
 const UpcomingScreenPage = lazyNamed(
@@ -152,6 +154,7 @@ export const routes: RouteObject[] = [
                   ...apiClientRoutes(),
                   ...gameAppRoutes(),
                   ...catalogueRoutes(),
+                  ...profileRoutes('main'),
                   { path: 'main/*', element: <UpcomingScreenPage /> },
                 ],
               },
@@ -160,6 +163,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'companyadmin/admin/resetpassword', element: <AdminPasswordPage /> },
                   ...adminRoutes('companyadmin'),
+                  ...profileRoutes('companyadmin'),
                   { path: 'companyadmin/*', element: <UpcomingScreenPage /> },
                 ],
               },
@@ -168,6 +172,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'user/resetpassword', element: <ChangePasswordPage /> },
                   ...reportRoutes('user'),
+                  ...profileRoutes('user'),
                   { path: 'user/*', element: <UpcomingScreenPage /> },
                 ],
               },
@@ -179,6 +184,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Starts loading the code of the screens `pathname` shows, so that it arrives alongside the
+ * translations rather than after the first render asks for it. */
+export function preloadScreens(pathname: string): Promise<unknown> {
+  const matched = matchRoutes(routes, pathname) ?? [];
+  const screens = matched.map(({ route }) => (isValidElement(route.element) ? route.element.type : undefined));
+  return Promise.all(screens.filter(isPreloadable).map((screen) => screen.preload()));
+}
+
+function isPreloadable(type: unknown): type is Preloadable {
+  return typeof type === 'object' && type !== null && 'preload' in type;
+}
 
 export function AppRouter() {
   const [router] = useState(() => createBrowserRouter(routes));

@@ -1,4 +1,5 @@
 // Paths that code outside the router must name (redirect targets, links out of dead ends).
+import type { Role } from './session';
 
 /** The default entry for an anonymous visitor (the seed's root rule). */
 export const SIGN_IN_PATH = '/signin';
@@ -11,3 +12,16 @@ export const SESSION_WRONG_PATH = '/session-wrong';
 export const ACCESS_DENIED_PATH = '/access-denied';
 /** Where a signed-in user starts, and where unknown paths lead. */
 export const DEFAULT_SIGNED_IN_PATH = '/dashboard/crm';
+
+/** The route group of each role's own screens. */
+export const ROLE_PREFIX = { SUPER_ADMIN: 'main', COMPANY_ADMIN: 'companyadmin', USER: 'user' } as const satisfies Record<
+  Role,
+  string
+>;
+
+export type RolePrefix = (typeof ROLE_PREFIX)[Role];
+
+/** Everyone's own profile, in their role's route group. */
+export function profilePath(prefix: RolePrefix): string {
+  return `/${prefix}/profile/basic-info`;
+}

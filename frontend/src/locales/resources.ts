@@ -8,6 +8,7 @@ import arGameApps from './ar/game-apps.json';
 import arLicences from './ar/licences.json';
 import arOrganisation from './ar/organisation.json';
 import arPasswords from './ar/passwords.json';
+import arProfile from './ar/profile.json';
 import arPeople from './ar/people.json';
 import arReports from './ar/reports.json';
 import arShell from './ar/shell.json';
@@ -21,6 +22,7 @@ import enGameApps from './en/game-apps.json';
 import enLicences from './en/licences.json';
 import enOrganisation from './en/organisation.json';
 import enPasswords from './en/passwords.json';
+import enProfile from './en/profile.json';
 import enPeople from './en/people.json';
 import enReports from './en/reports.json';
 import enShell from './en/shell.json';
@@ -34,6 +36,7 @@ import esGameApps from './es/game-apps.json';
 import esLicences from './es/licences.json';
 import esOrganisation from './es/organisation.json';
 import esPasswords from './es/passwords.json';
+import esProfile from './es/profile.json';
 import esPeople from './es/people.json';
 import esReports from './es/reports.json';
 import esShell from './es/shell.json';
@@ -47,6 +50,7 @@ import frGameApps from './fr/game-apps.json';
 import frLicences from './fr/licences.json';
 import frOrganisation from './fr/organisation.json';
 import frPasswords from './fr/passwords.json';
+import frProfile from './fr/profile.json';
 import frPeople from './fr/people.json';
 import frReports from './fr/reports.json';
 import frShell from './fr/shell.json';
@@ -60,6 +64,7 @@ import itGameApps from './it/game-apps.json';
 import itLicences from './it/licences.json';
 import itOrganisation from './it/organisation.json';
 import itPasswords from './it/passwords.json';
+import itProfile from './it/profile.json';
 import itPeople from './it/people.json';
 import itReports from './it/reports.json';
 import itShell from './it/shell.json';
@@ -73,6 +78,7 @@ import zhGameApps from './zh/game-apps.json';
 import zhLicences from './zh/licences.json';
 import zhOrganisation from './zh/organisation.json';
 import zhPasswords from './zh/passwords.json';
+import zhProfile from './zh/profile.json';
 import zhPeople from './zh/people.json';
 import zhReports from './zh/reports.json';
 import zhShell from './zh/shell.json';
@@ -93,6 +99,7 @@ export const englishResources = {
   gameApps: enGameApps,
   reports: enReports,
   ssoConnections: enSsoConnections,
+  profile: enProfile,
 };
 
 export type Namespace = keyof typeof englishResources;
@@ -109,6 +116,7 @@ export const resources = {
     gameApps: zhGameApps,
     reports: zhReports,
     ssoConnections: zhSsoConnections,
+    profile: zhProfile,
   },
   ar: {
     common: arCommon, auth: arAuth, shell: arShell, errors: arErrors, passwords: arPasswords,
@@ -120,6 +128,7 @@ export const resources = {
     gameApps: arGameApps,
     reports: arReports,
     ssoConnections: arSsoConnections,
+    profile: arProfile,
   },
   it: {
     common: itCommon, auth: itAuth, shell: itShell, errors: itErrors, passwords: itPasswords,
@@ -131,6 +140,7 @@ export const resources = {
     gameApps: itGameApps,
     reports: itReports,
     ssoConnections: itSsoConnections,
+    profile: itProfile,
   },
   es: {
     common: esCommon, auth: esAuth, shell: esShell, errors: esErrors, passwords: esPasswords,
@@ -142,6 +152,7 @@ export const resources = {
     gameApps: esGameApps,
     reports: esReports,
     ssoConnections: esSsoConnections,
+    profile: esProfile,
   },
   fr: {
     common: frCommon, auth: frAuth, shell: frShell, errors: frErrors, passwords: frPasswords,
@@ -153,6 +164,7 @@ export const resources = {
     gameApps: frGameApps,
     reports: frReports,
     ssoConnections: frSsoConnections,
+    profile: frProfile,
   },
 } satisfies Record<string, Record<Namespace, unknown>>;
 

@@ -1,7 +1,17 @@
 // Default answers of the fake server the component tests run against (MSW), and helpers for
 // the answers a test adds with `apiServer.use(...)`.
 import { http, HttpResponse } from 'msw';
-import type { Catalogue, Dashboard, Health, Me, Problem, ProblemCode, ScoreReport } from '@/api/gen/playtrack.schemas';
+import type {
+  Appearance,
+  Catalogue,
+  Dashboard,
+  Health,
+  Me,
+  Preferences,
+  Problem,
+  ProblemCode,
+  ScoreReport,
+} from '@/api/gen/playtrack.schemas';
 import { getSessionUser } from '@/lib/session';
 
 export const TEST_SERVER_VERSION = '0.0.0-test';
@@ -56,6 +66,13 @@ export const apiHandlers = [
   ),
   http.get('/api/v1/catalogue', () =>
     signedInAs() ? HttpResponse.json<Catalogue>(EMPTY_CATALOGUE) : problem(401, 'UNAUTHENTICATED'),
+  ),
+  // Nobody has chosen an appearance yet; a choice is taken and answered back.
+  http.get('/api/v1/me/preferences', () =>
+    signedInAs() ? HttpResponse.json<Preferences>({ appearance: null }) : problem(401, 'UNAUTHENTICATED'),
+  ),
+  http.put('/api/v1/me/preferences/appearance', async ({ request }) =>
+    HttpResponse.json<Appearance>((await request.json()) as Appearance),
   ),
   http.post('/api/v1/auth/logout', () => new HttpResponse(null, { status: 204 })),
 ];

@@ -16,7 +16,7 @@ import { LoadingRecord } from '@/components/loading-record';
 import { PageHeader } from '@/components/page-header';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
 import { useCompanyId } from '../hooks/use-company-id';
-import { useCompanyLogo } from '../api/company-logo';
+import { useCompanyLogo } from '@/lib/company-logo';
 import { useCountries, useIndustries } from '../api/reference-data';
 import { ActiveChip } from './active-chip';
 

@@ -16,7 +16,7 @@ import { ReferenceSelect, ReferenceSelectField } from '@/components/reference-se
 import { problemCode } from '@/lib/api-client';
 import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
 import { unsavedChanges } from '@/lib/unsaved-changes';
-import { LANGUAGES, languageEndonym } from '@/lib/i18n';
+import { LANGUAGE_OPTIONS } from '@/lib/i18n';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
 import { useLeaveSaved } from '@/lib/use-leave-saved';
@@ -28,9 +28,6 @@ interface Asks {
   company: boolean;
   batch: boolean;
 }
-
-// Each language under its own name, so the invitee's language is easy to find.
-const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ id: language, name: languageEndonym(language) }));
 
 const FIELDS = ['name', 'email', 'company_id', 'batch_id', 'locale'] as const;
 

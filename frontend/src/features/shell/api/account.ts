@@ -2,4 +2,5 @@
 // reach the server only through this folder.
 export {
   useGetDashboard,
+  useGetMe,
 } from '@/api/gen/account/account';

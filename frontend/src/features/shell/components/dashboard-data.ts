@@ -10,6 +10,7 @@ import type {
   ScoreReport,
   TitleDto,
 } from '@/api/gen/playtrack.schemas';
+import { ROLE_PREFIX } from '@/lib/paths';
 import type { Role } from '@/lib/session';
 
 /** The most skills, and companies, each end of a ranking shows. */
@@ -23,16 +24,11 @@ export const RECENT_ATTEMPTS = 5;
 export const WEEK_DAYS = 7;
 export const ACTIVITY_DAYS = 30;
 
-/** The prefix of a role's report screens. */
-export type ReportPrefix = 'main' | 'companyadmin' | 'user';
-
-const PREFIX: Record<Role, ReportPrefix> = { SUPER_ADMIN: 'main', COMPANY_ADMIN: 'companyadmin', USER: 'user' };
-
 /** A screen under the role's prefix — a report (`score`, `score/skill`, `userdetails` …) or the
  * seats' `licencesummary` — with its filters. */
 export function reportPath(role: Role, screen: string, filters: Record<string, string> = {}): string {
   const query = new URLSearchParams(filters).toString();
-  return `/${PREFIX[role]}/${screen}${query === '' ? '' : `?${query}`}`;
+  return `/${ROLE_PREFIX[role]}/${screen}${query === '' ? '' : `?${query}`}`;
 }
 
 /** The day (UTC, `YYYY-MM-DD`) `days` before `now`: where "the last N days" start. */

@@ -1,34 +1,45 @@
-// Frame of the signed-in area: a header (navigation button on narrow screens, language switch,
-// the user's popover with Logout), the role's sidebar, and the lazily loaded screen.
+// Frame of the signed-in area: a header (navigation button, appearance settings, language switch,
+// the user's popover with Logout), the role's navigation as the chosen style arranges it, and the
+// lazily loaded screen, all in the chosen layout.
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguageSelect } from '@/components/language-select';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/skip-link';
 import { TopProgressBar } from '@/components/top-progress-bar';
 import { SIDEBAR_BREAKPOINT_PX } from '@/lib/constants';
 import { useSessionUser } from '@/lib/session';
+import { ChromeTheme } from '@/theme/app-theme-provider';
+import { useAppearance } from '@/theme/appearance';
+import { shellArrangement } from '../shell-arrangement';
+import { AppearanceButton, AppearancePanel } from './appearance-panel';
+import { HorizontalNav } from './horizontal-nav';
+import { LayoutFrame } from './layout-frame';
 import { Sidebar } from './sidebar';
+import { BrandLogo } from './brand-logo';
 import { UserMenu } from './user-menu';
 
 export function ShellLayout() {
   const { t } = useTranslation(['shell', 'common']);
   const user = useSessionUser();
   const wide = useMediaQuery(`(min-width:${SIDEBAR_BREAKPOINT_PX}px)`, { noSsr: true });
+  const { settings } = useAppearance();
+  const arrangement = shellArrangement(settings.navStyle, wide);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [miniExpanded, setMiniExpanded] = useState(false);
+  const [panelOpen, setPanelOpen] = useState(false);
 
-  return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      {/* Above the permanent sidebar; below the narrow-screen drawer, which covers it. */}
-      <AppBar position="fixed" sx={wide ? { zIndex: (theme) => theme.zIndex.drawer + 1 } : undefined}>
+  const header = (
+    <ChromeTheme>
+      <AppBar position={arrangement.stickyHeader ? 'sticky' : 'static'}>
         <Toolbar sx={{ gap: 1 }}>
-          {!wide && (
+          {arrangement.sidebar === 'drawer' && (
             <IconButton
               color="inherit"
               edge="start"
@@ -39,28 +50,57 @@ export function ShellLayout() {
               <MenuIcon />
             </IconButton>
           )}
-          <Typography variant="h6" component="span" sx={{ flexGrow: 1 }}>
-            {t('common:appName')}
-          </Typography>
+          {arrangement.sidebar === 'mini' && (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={t(miniExpanded ? 'collapseNavigation' : 'expandNavigation')}
+              onClick={() => setMiniExpanded((was) => !was)}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          <BrandLogo user={user} />
+          <AppearanceButton open={panelOpen} onOpen={() => setPanelOpen(true)} />
           <LanguageSelect />
           {user && <UserMenu user={user} />}
         </Toolbar>
+        {arrangement.topNavigation && user && <HorizontalNav role={user.role} />}
       </AppBar>
-      {user && (
-        <Sidebar
-          role={user.role}
-          permanent={wide}
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-        />
-      )}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
-        {/* Keeps the screen below the fixed header. */}
-        <Toolbar />
-        <Suspense fallback={<TopProgressBar />}>
-          <Outlet />
-        </Suspense>
-      </Box>
-    </Box>
+    </ChromeTheme>
+  );
+
+  return (
+    <>
+      <SkipLink />
+      <LayoutFrame layout={settings.layoutType}>
+        {arrangement.headerSpan === 'page' && header}
+        <Box sx={{ display: 'flex', flexGrow: 1 }}>
+          {user && arrangement.sidebar !== 'none' && (
+            <ChromeTheme>
+              <Sidebar
+                role={user.role}
+                permanent={arrangement.sidebar !== 'drawer'}
+                collapsed={arrangement.sidebar === 'mini' && !miniExpanded}
+                belowHeader={arrangement.headerSpan === 'page'}
+                open={drawerOpen}
+                onClose={() => setDrawerOpen(false)}
+              />
+            </ChromeTheme>
+          )}
+          <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 }}>
+            {arrangement.headerSpan === 'content' && header}
+            <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
+              <Suspense fallback={<TopProgressBar />}>
+                <Outlet />
+              </Suspense>
+            </Box>
+          </Box>
+        </Box>
+      </LayoutFrame>
+      {/* Outside the frame and the header: in the page's own theme, and kept open while a choice
+          rearranges them. */}
+      <AppearancePanel open={panelOpen} onClose={() => setPanelOpen(false)} />
+    </>
   );
 }

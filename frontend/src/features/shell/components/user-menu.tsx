@@ -1,6 +1,7 @@
 // The header's user button: the name and an avatar; a click opens a popover with who is
-// signed in (name, e-mail, role) and the Logout button.
+// signed in (name, e-mail, role), their Profile and the Logout button.
 import LogoutIcon from '@mui/icons-material/Logout';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,19 +12,12 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { LOGOUT_PATH } from '@/lib/paths';
+import { initialsOf } from '@/lib/initials';
+import { LOGOUT_PATH, profilePath, ROLE_PREFIX } from '@/lib/paths';
 import type { SessionUser } from '@/lib/session';
 
-/** Up to two initials, from the first and last word of the name. */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0]?.charAt(0) ?? '';
-  const last = words.length > 1 ? (words[words.length - 1]?.charAt(0) ?? '') : '';
-  return (first + last).toLocaleUpperCase();
-}
-
 export function UserMenu({ user }: { user: SessionUser }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'profile']);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const popoverId = useId();
   // The popover hangs from the button's outer edge: the right in English, the left in Arabic.
@@ -70,6 +64,15 @@ export function UserMenu({ user }: { user: SessionUser }) {
         </Box>
         <Divider />
         <Box sx={{ p: 1 }}>
+          <Button
+            component={RouterLink}
+            to={profilePath(ROLE_PREFIX[user.role])}
+            fullWidth
+            startIcon={<PersonOutlined />}
+            onClick={() => setAnchor(null)}
+          >
+            {t('profile:title')}
+          </Button>
           <Button
             component={RouterLink}
             to={LOGOUT_PATH}
