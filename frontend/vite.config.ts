@@ -9,9 +9,6 @@ import { defineConfig } from 'vitest/config';
  * with `?raw`: the dev server and Vitest may read it although it lies outside this project. */
 const PASSWORD_POLICY_DATA = fileURLToPath(new URL('../crates/password-policy/data', import.meta.url));
 
-/** A translation file, with its language. */
-const LOCALE_FILE = /\/src\/locales\/(\w+)\/[\w-]+\.json$/;
-
 export default defineConfig({
   // Brotli and gzip copies of every text asset beside it: the server sends the one the browser
   // accepts without compressing anything per request.
@@ -27,14 +24,6 @@ export default defineConfig({
     outDir: 'dist',
     // Lists each chunk's imports: `just bench` adds up what /login loads from it.
     manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // One chunk per language (src/locales/load.ts fetches a reader's own alone).
-          groups: [{ test: LOCALE_FILE, name: (id: string) => `locale-${LOCALE_FILE.exec(id)?.[1] ?? ''}` }],
-        },
-      },
-    },
   },
   test: {
     environment: 'jsdom',

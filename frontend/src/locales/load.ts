@@ -1,5 +1,5 @@
-// Translations load per language when first needed, so a visitor downloads theirs alone: the
-// build puts each language's files in one chunk (vite.config.ts).
+// Translations load per language when first needed, so a visitor downloads theirs alone: each
+// language's `index.ts` gathers its files into one module, which the build makes one chunk.
 import type { Language, Namespace } from './resources';
 
 export type Translations = Record<Namespace, object>;
@@ -7,7 +7,7 @@ export type Translations = Record<Namespace, object>;
 /** Every interface language; the first is the default. */
 export const LANGUAGES = ['en', 'zh', 'ar', 'it', 'es', 'fr'] as const satisfies readonly Language[];
 
-const FILES = import.meta.glob<object>('./*/*.json', { import: 'default' });
+const BUNDLES = import.meta.glob<Record<string, object>>('./*/index.ts', { import: 'default' });
 
 /** `./fr/sso-connections.json` holds the `ssoConnections` namespace. */
 function namespaceOf(file: string): string {
@@ -16,11 +16,8 @@ function namespaceOf(file: string): string {
 }
 
 export async function loadTranslations(language: Language): Promise<Translations> {
-  const prefix = `./${language}/`;
-  const namespaces = await Promise.all(
-    Object.entries(FILES)
-      .filter(([file]) => file.startsWith(prefix))
-      .map(async ([file, load]) => [namespaceOf(file), await load()] as const),
-  );
-  return Object.fromEntries(namespaces) as Translations;
+  const load = BUNDLES[`./${language}/index.ts`];
+  if (!load) throw new Error(`no translations for ${language}`);
+  const files = await load();
+  return Object.fromEntries(Object.entries(files).map(([file, texts]) => [namespaceOf(file), texts])) as Translations;
 }
