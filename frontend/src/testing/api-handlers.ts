@@ -74,5 +74,7 @@ export const apiHandlers = [
   http.put('/api/v1/me/preferences/appearance', async ({ request }) =>
     HttpResponse.json<Appearance>((await request.json()) as Appearance),
   ),
+  // Nobody has a photo: the header shows initials.
+  http.get('/api/v1/me/photo', () => new HttpResponse(null, { status: 204 })),
   http.post('/api/v1/auth/logout', () => new HttpResponse(null, { status: 204 })),
 ];

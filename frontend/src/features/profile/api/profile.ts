@@ -1,18 +1,16 @@
 // The profile calls, from the generated client: its screens reach the server only through this
 // folder. The photo travels as raw image bytes, which the generated client (JSON bodies, text
 // answers) cannot carry: it is read and sent with fetch here.
-import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
+import { type QueryKey, useMutation } from '@tanstack/react-query';
 import {
   deletePhoto,
   getGetMeQueryKey,
   getGetPhotoQueryKey,
-  getGetPhotoUrl,
   getGetProfileQueryKey,
   getPutPhotoUrl,
 } from '@/api/gen/account/account';
 import { getListUsersQueryKey } from '@/api/gen/users/users';
 import { ApiError, apiFetch } from '@/lib/api-client';
-import { fetchImage } from '@/lib/fetch-image';
 import { useInvalidate } from '@/lib/use-invalidate';
 
 export {
@@ -28,11 +26,6 @@ export const PROFILE_KEYS: readonly QueryKey[] = [getGetProfileQueryKey(), getGe
 
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
-
-/** The photo as a data URL, or null while the person has none. */
-export function usePhoto() {
-  return useQuery({ queryKey: getGetPhotoQueryKey(), queryFn: ({ signal }) => fetchImage(getGetPhotoUrl(), signal) });
-}
 
 async function uploadPhoto(file: File): Promise<void> {
   // Refused here as the server would refuse it, without sending megabytes for nothing.

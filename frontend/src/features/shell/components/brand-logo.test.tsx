@@ -52,4 +52,18 @@ describe('the header', () => {
     expect(providerMark()).not.toBeNull();
     expect(asked).toEqual([]);
   });
+
+  it("shows the person's photo as their avatar, and their initials without one", async () => {
+    apiServer.use(http.get('/api/v1/me/photo', () => new HttpResponse(PIXEL, { headers: { 'Content-Type': 'image/png' } })));
+    const { unmount } = renderApp('/dashboard/crm', { user: TEST_USER });
+    const button = await screen.findByRole('button', { name: /Asha Rao/ });
+    await vi.waitFor(() => expect(button.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/png;base64,/));
+    unmount();
+
+    apiServer.resetHandlers();
+    renderApp('/dashboard/crm', { user: TEST_USER });
+    const again = await screen.findByRole('button', { name: /Asha Rao/ });
+    expect(again).toHaveTextContent('AR');
+    expect(again.querySelector('img')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-// The header's user button: the name and an avatar; a click opens a popover with who is
+// The header's user button: the name and an avatar (their photo, or their initials); a click opens a popover with who is
 // signed in (name, e-mail, role), their Profile and the Logout button.
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
@@ -14,12 +14,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { initialsOf } from '@/lib/initials';
 import { LOGOUT_PATH, profilePath, ROLE_PREFIX } from '@/lib/paths';
+import { usePhoto } from '@/lib/photo';
 import type { SessionUser } from '@/lib/session';
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation(['shell', 'profile']);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const popoverId = useId();
+  const photo = usePhoto().data;
   // The popover hangs from the button's outer edge: the right in English, the left in Arabic.
   const edge = useTheme().direction === 'rtl' ? 'left' : 'right';
 
@@ -33,7 +35,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         aria-expanded={anchor ? 'true' : undefined}
         aria-label={t('userMenu.open', { name: user.name })}
         startIcon={
-          <Avatar sx={{ width: 28, height: 28, fontSize: 14, bgcolor: 'secondary.main' }}>
+          <Avatar src={photo ?? undefined} alt="" sx={{ width: 28, height: 28, fontSize: 14, bgcolor: 'secondary.main' }}>
             {initialsOf(user.name)}
           </Avatar>
         }
