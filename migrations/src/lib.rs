@@ -21,6 +21,7 @@ mod m20261127_000014_create_sso_sign_ins;
 mod m20261127_000015_create_enrolment_keys;
 mod m20261127_000016_create_user_appearances;
 mod m20261127_000017_create_user_photos;
+mod m20261127_000018_create_user_table_views;
 
 pub use m20261126_000012_create_level_results::fold_statements as fold_attempts_into_results;
 
@@ -47,6 +48,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000015_create_enrolment_keys::Migration),
             Box::new(m20261127_000016_create_user_appearances::Migration),
             Box::new(m20261127_000017_create_user_photos::Migration),
+            Box::new(m20261127_000018_create_user_table_views::Migration),
         ]
     }
 }

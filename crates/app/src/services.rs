@@ -9,7 +9,8 @@ use identity::sso::{
 use identity::{
     AdminActionError, Appearance, AuthenticateError, Challenge, ChallengeError, ChangePasswordError,
     ForgotPasswordError, IdentityStore, Invitation, LiveSession, LoginError, Notifier, OpenedSession, PasswordHasher,
-    PasswordLinkError, Photo, Principal, RequestContext, ResetLinkState, SetupError, SignIn, Step, User, UserFilter,
+    PasswordLinkError, Photo, Principal, RequestContext, ResetLinkState, SetupError, SignIn, Step, TableName,
+    TableView, User, UserFilter,
     game_apps::{GameApp, GameAppDraft, GameAppError, GameAppStore, GameApps},
     grants::{AuthorizationRequest, CheckedRequest},
 };
@@ -83,6 +84,7 @@ service_trait! {
         async fn complete_setup(&self, token: &str, email: Email, name: String, password: &str, ctx: &RequestContext) -> Result<OpenedSession, SetupError>;
         async fn decline_eula(&self, challenge: &str, ctx: &RequestContext) -> Result<(), ChallengeError>;
         async fn forgot_password(&self, email: &Email, ctx: &RequestContext) -> Result<(), ForgotPasswordError>;
+        async fn has_own_photo(&self, who: &Principal) -> anyhow::Result<bool>;
         async fn invitation(&self, token: &str) -> anyhow::Result<Option<Invitation>>;
         async fn invitation_policy_for(&self, company: Option<kernel::CompanyId>) -> anyhow::Result<PasswordPolicy>;
         async fn list_users(&self, scope: Scope, filter: &UserFilter, page: &PageRequest) -> anyhow::Result<Page<User>>;
@@ -94,10 +96,12 @@ service_trait! {
         async fn resend_otp(&self, challenge: &str, ctx: &RequestContext) -> Result<Challenge, ChallengeError>;
         async fn reset_password(&self, token: &str, password: &str, ctx: &RequestContext) -> Result<(), PasswordLinkError>;
         async fn save_appearance(&self, who: &Principal, appearance: Appearance) -> anyhow::Result<()>;
+        async fn save_table_view(&self, who: &Principal, table: TableName, view: &TableView) -> anyhow::Result<()>;
         async fn send_reset_for(&self, admin: &Principal, user: &Email, ctx: &RequestContext) -> Result<(), AdminActionError>;
         async fn set_own_photo(&self, who: &Principal, photo: Option<Photo>) -> anyhow::Result<()>;
         async fn set_enabled(&self, actor: &Actor, id: UserId, enabled: bool) -> Result<User, AdminActionError>;
         async fn sign_out_everywhere(&self, who: &Principal, ctx: &RequestContext) -> anyhow::Result<u64>;
+        async fn table_views(&self, who: &Principal) -> anyhow::Result<Vec<(TableName, TableView)>>;
         async fn update_own_profile(&self, who: &Principal, name: &str, locale: &str, ctx: &RequestContext) -> Result<User, AdminActionError>;
         async fn update_user(&self, actor: &Actor, id: UserId, name: &str, locale: &str) -> Result<User, AdminActionError>;
         async fn user_in_scope_by_id(&self, scope: Scope, id: UserId) -> Result<User, AdminActionError>;

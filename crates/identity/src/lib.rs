@@ -3,6 +3,8 @@
 //! implement the ports.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+#[macro_use]
+mod choices;
 pub mod appearance;
 pub mod directory;
 pub mod error;
@@ -21,6 +23,7 @@ mod setup;
 pub mod sign_in;
 pub mod sign_up;
 pub mod sso;
+pub mod table_views;
 
 pub use appearance::{Appearance, AppearanceRepository, ColourTheme, LayoutType, NavStyle, ThemeType};
 pub use error::{
@@ -35,3 +38,4 @@ pub use profile::{LiveSession, Photo, ProfileRepository};
 pub use rules::SessionPolicy;
 pub use service::IdentityService;
 pub use sign_in::{Challenge, OpenedSession, SignIn, Step};
+pub use table_views::{Density, TableName, TableView, TableViewRepository};

@@ -92,32 +92,15 @@ impl Credentials {
     }
 }
 
-/// How a session was opened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SessionKind {
-    Password,
-    Sso,
-    /// Opened from the game's hand-off link.
-    Game,
-    /// Held by a game app for its trainee (OAuth); never a portal session.
-    GameApp,
-}
-
-impl SessionKind {
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Password => "password",
-            Self::Sso => "sso",
-            Self::Game => "game",
-            Self::GameApp => "game_app",
-        }
-    }
-
-    /// The kind named `name`, as [`Self::as_str`] writes it.
-    #[must_use]
-    pub fn parse(name: &str) -> Option<Self> {
-        [Self::Password, Self::Sso, Self::Game, Self::GameApp].into_iter().find(|kind| kind.as_str() == name)
+choices! {
+    /// How a session was opened.
+    SessionKind {
+        Password = "password",
+        Sso = "sso",
+        /// Opened from the game's hand-off link.
+        Game = "game",
+        /// Held by a game app for its trainee (OAuth); never a portal session.
+        GameApp = "game_app",
     }
 }
 

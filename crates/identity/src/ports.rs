@@ -9,7 +9,8 @@ use time::OffsetDateTime;
 
 use crate::{
     AppearanceRepository, AuditLog, CreateUserError, Credentials, EulaAcceptance, EulaDocument, NewSession, NewUser,
-    OneTimeToken, OutgoingMail, PasswordHash, ProfileRepository, QueuedMail, SessionView, TokenPurpose, User,
+    OneTimeToken, OutgoingMail, PasswordHash, ProfileRepository, QueuedMail, SessionView, TableViewRepository,
+    TokenPurpose, User,
 };
 
 type Result<T> = std::result::Result<T, anyhow::Error>;
@@ -203,7 +204,7 @@ pub trait UserDirectory: Clone + Send + Sync + 'static {
 kernel::trait_alias! {
     /// Every repository identity needs, as one bound.
     pub IdentityStore = UserRepository + UserDirectory + SessionRepository + TokenRepository + ThrottleRepository
-        + EulaRepository + AuditLog + SettingsRepository + PolicyRepository + AppearanceRepository + ProfileRepository
+        + EulaRepository + AuditLog + SettingsRepository + PolicyRepository + AppearanceRepository + ProfileRepository + TableViewRepository
 }
 
 /// Tells people things by mail, in their language. A mail is queued durably before this

@@ -40,6 +40,9 @@ pub trait ProfileRepository: Clone + Send + Sync + 'static {
 
     fn photo(&self, user: UserId) -> impl Future<Output = Result<Option<Photo>>> + Send;
 
+    /// Whether `user` has a photo, without reading it.
+    fn has_photo(&self, user: UserId) -> impl Future<Output = Result<bool>> + Send;
+
     /// Keeps `photo` as `user`'s, or removes theirs (`None`).
     fn set_photo(
         &self,
@@ -97,6 +100,12 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     /// Storage failures.
     pub async fn own_photo(&self, who: &Principal) -> Result<Option<Photo>> {
         self.store().photo(who.user).await
+    }
+
+    /// # Errors
+    /// Storage failures.
+    pub async fn has_own_photo(&self, who: &Principal) -> Result<bool> {
+        self.store().has_photo(who.user).await
     }
 
     /// Replaces the signed-in person's photo, or removes it (`None`).

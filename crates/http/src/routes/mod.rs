@@ -3,7 +3,6 @@
 
 mod account;
 mod api_clients;
-mod appearance;
 mod audit;
 mod auth;
 mod batches;
@@ -21,6 +20,7 @@ mod licences;
 mod list;
 mod oauth;
 mod passwords;
+mod preferences;
 mod profile;
 mod reference;
 mod reports;
@@ -52,7 +52,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(health::routes)
             .configure(auth::routes)
             .configure(account::routes)
-            .configure(appearance::routes)
+            .configure(preferences::routes)
             .configure(profile::routes)
             .configure(setup::routes)
             .configure(passwords::routes)

@@ -57,14 +57,14 @@ pub struct ProfileInput {
 
 async fn profile(state: &AppState, who: &identity::Principal) -> Result<Profile, ApiError> {
     let user = state.identity.user_in_scope_by_id(who.scope, who.user).await?;
-    let photo = state.identity.own_photo(who).await.map_err(ApiError::internal)?;
+    let has_photo = state.identity.has_own_photo(who).await.map_err(ApiError::internal)?;
     Ok(Profile {
         id: user.id.as_uuid(),
         email: user.email.to_string(),
         name: user.name,
         role: user.role.into(),
         locale: user.locale,
-        has_photo: photo.is_some(),
+        has_photo,
     })
 }
 

@@ -1,7 +1,6 @@
 //! HTTP integration tests: the real application on a random port, against SQLite and against
 //! a fresh PostgreSQL database per test.
 
-mod appearance;
 mod architecture;
 mod audit;
 mod catalogue;
@@ -19,6 +18,7 @@ mod logs;
 mod outbox;
 mod passwords;
 mod people;
+mod preferences;
 mod profile;
 mod reports;
 mod request_limits;

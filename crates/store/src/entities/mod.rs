@@ -41,5 +41,6 @@ pub mod throttle_hits;
 pub mod trainee_results;
 pub mod user_appearances;
 pub mod user_photos;
+pub mod user_table_views;
 pub mod users;
 pub mod xapi_statements;

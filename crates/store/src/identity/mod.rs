@@ -12,6 +12,7 @@ mod profile;
 mod sessions;
 mod settings;
 mod sign_ups;
+mod table_views;
 mod throttle;
 mod tokens;
 mod users;

@@ -2,7 +2,10 @@
 
 use identity::{LiveSession, Photo, ProfileRepository, SessionKind};
 use kernel::{SessionId, UserId};
-use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, sea_query::OnConflict};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    sea_query::OnConflict,
+};
 use time::OffsetDateTime;
 
 use super::failed;
@@ -40,6 +43,16 @@ impl ProfileRepository for Store {
     async fn photo(&self, user: UserId) -> anyhow::Result<Option<Photo>> {
         let row = photos::Entity::find_by_id(user.as_uuid()).one(&self.db).await.map_err(failed("reading a photo"))?;
         Ok(row.map(|r| Photo { content_type: r.content_type, bytes: r.bytes }))
+    }
+
+    async fn has_photo(&self, user: UserId) -> anyhow::Result<bool> {
+        let count = photos::Entity::find_by_id(user.as_uuid())
+            .select_only()
+            .column(photos::Column::UserId)
+            .count(&self.db)
+            .await
+            .map_err(failed("looking for a photo"))?;
+        Ok(count > 0)
     }
 
     async fn set_photo(&self, user: UserId, photo: Option<Photo>, at: OffsetDateTime) -> anyhow::Result<()> {

@@ -715,6 +715,19 @@ export interface DashboardSeats {
   sold: number;
 }
 
+/**
+ * How tall a table's rows are.
+ */
+export type Density = typeof Density[keyof typeof Density];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const Density = {
+  compact: 'compact',
+  standard: 'standard',
+  comfortable: 'comfortable',
+} as const;
+
 export type DiscoveredTokenEndpoint = string | null;
 
 export type DiscoveredUserinfoEndpoint = string | null;
@@ -1699,6 +1712,8 @@ export type PreferencesAppearance = Appearance | null;
  */
 export interface Preferences {
   appearance?: PreferencesAppearance;
+  /** The tables whose view they changed; every other table shows all its columns, standard. */
+  tables: SavedTableView[];
 }
 
 export type ProblemDetail = string | null;
@@ -1923,6 +1938,15 @@ export type RowVerdictAllOf = {
 };
 
 export type RowVerdict = ImportRowDto & RowVerdictAllOf;
+
+export type SavedTableViewAllOf = {
+  table: TableName;
+};
+
+/**
+ * One table's saved view.
+ */
+export type SavedTableView = TableView & SavedTableViewAllOf;
 
 /**
  * A report as a table: one page of rows.
@@ -2262,6 +2286,47 @@ export interface SummaryLine {
   batch_id?: SummaryLineBatchId;
   company_id: string;
   counts: SeatCounts;
+}
+
+/**
+ * A table of the portal that remembers its reader's view.
+ */
+export type TableName = typeof TableName[keyof typeof TableName];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const TableName = {
+  companies: 'companies',
+  batches: 'batches',
+  industries: 'industries',
+  countries: 'countries',
+  'company-admins': 'company-admins',
+  trainees: 'trainees',
+  'batch-members': 'batch-members',
+  seats: 'seats',
+  allocations: 'allocations',
+  'api-clients': 'api-clients',
+  audit: 'audit',
+  'report-overview': 'report-overview',
+  'report-skill': 'report-skill',
+  'report-difficulty': 'report-difficulty',
+  'report-level': 'report-level',
+  'report-approach': 'report-approach',
+  'report-attempts': 'report-attempts',
+  'report-chapter': 'report-chapter',
+} as const;
+
+/**
+ * How a table shows its rows to its reader.
+ */
+export interface TableView {
+  density: Density;
+  /**
+   * The field names of the columns they hid: at most 64, each of letters, digits, `_`, `-`,
+`.` and `:` and at most 64 long. A name the table lacks hides nothing.
+   * @maxItems 64
+   */
+  hidden_columns: string[];
 }
 
 /**

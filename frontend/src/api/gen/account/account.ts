@@ -34,7 +34,9 @@ import type {
   Problem,
   Profile,
   ProfileInput,
-  SignedOut
+  SignedOut,
+  TableName,
+  TableView
 } from '../playtrack.schemas';
 
 import { apiFetch } from '../../../lib/api-client';
@@ -753,6 +755,78 @@ export const useSaveAppearance = <TError = ErrorType<Problem | Problem | Problem
       > => {
 
       const mutationOptions = getSaveAppearanceMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Saves how the signed-in person left one table, for every browser they sign in from.
+ */
+export const getSaveTableViewUrl = (table: TableName,) => {
+
+
+  
+
+  return `/api/v1/me/preferences/tables/${table}`
+}
+
+export const saveTableView = async (table: TableName,
+    tableView: TableView, options?: RequestInit): Promise<TableView> => {
+  
+  return apiFetch<TableView>(getSaveTableViewUrl(table),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      tableView,)
+  }
+);}
+
+
+
+
+export const getSaveTableViewMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveTableView>>, TError,{table: TableName;data: TableView}, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof saveTableView>>, TError,{table: TableName;data: TableView}, TContext> => {
+
+const mutationKey = ['saveTableView'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveTableView>>, {table: TableName;data: TableView}> = (props) => {
+          const {table,data} = props ?? {};
+
+          return  saveTableView(table,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SaveTableViewMutationResult = NonNullable<Awaited<ReturnType<typeof saveTableView>>>
+    export type SaveTableViewMutationBody = TableView
+    export type SaveTableViewMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
+
+    /**
+ * @summary Saves how the signed-in person left one table, for every browser they sign in from.
+ */
+export const useSaveTableView = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveTableView>>, TError,{table: TableName;data: TableView}, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof saveTableView>>,
+        TError,
+        {table: TableName;data: TableView},
+        TContext
+      > => {
+
+      const mutationOptions = getSaveTableViewMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
