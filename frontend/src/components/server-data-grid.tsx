@@ -2,13 +2,31 @@
 // in the URL (so a reload or a shared link shows the same page) and go to the server as the
 // list endpoints' `page`, `per_page`, `sort`, `order` and `q`; the grid itself never sorts or
 // filters. The grid's own texts follow the UI language.
-import { DataGrid, type GridColDef, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
-import { arSD, enUS, esES, frFR, itIT, zhCN } from '@mui/x-data-grid/locales';
+//
+// It fits any width: the search and filters sit in a bar that wraps, the columns scroll
+// sideways under a pinned key column (the first) with the row actions pinned at the other end,
+// and on a phone the row actions fold into a menu. Which columns show and how dense the rows
+// are is the reader's, saved with them (`useTableView`).
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import {
+  DataGrid,
+  GRID_DEFAULT_LOCALE_TEXT,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridSlots,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { arSD, enUS, esES, frFR, itIT, zhCN } from '@mui/x-data-grid/locales';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { TableName } from '@/api/gen/playtrack.schemas';
+import { useTableView } from '@/lib/table-view';
+import { type Labels, TableToolbar } from './table-toolbar';
 
 const GRID_TEXTS = { en: enUS, zh: zhCN, ar: arSD, it: itIT, es: esES, fr: frFR } as const;
 export const PAGE_SIZES = [5, 10, 25, 50, 100];
@@ -54,7 +72,33 @@ export function useListParams(defaultPerPage = 25) {
   return { params, update };
 }
 
+/** Keeps `column`'s cells and header in view while the others scroll under it. */
+const pinned = (field: string, side: 'insetInlineStart' | 'insetInlineEnd', edge: 'borderInlineEnd' | 'borderInlineStart') => ({
+  [`& .MuiDataGrid-cell[data-field="${field}"], & .MuiDataGrid-columnHeader[data-field="${field}"]`]: {
+    position: 'sticky',
+    [side]: 0,
+    zIndex: 2,
+    [edge]: '1px solid var(--DataGrid-t-color-border-base)',
+  },
+  [`& .MuiDataGrid-cell[data-field="${field}"]`]: {
+    backgroundColor: 'var(--DataGrid-t-cell-background-pinned, var(--DataGrid-t-color-background-base))',
+  },
+  [`& .MuiDataGrid-columnHeader[data-field="${field}"]`]: {
+    backgroundColor: 'var(--DataGrid-t-header-background-base)',
+  },
+});
+
+const visibilityOf = (hidden: readonly string[]): GridColumnVisibilityModel =>
+  Object.fromEntries(hidden.map((field) => [field, false]));
+
+const hiddenIn = (model: GridColumnVisibilityModel): string[] =>
+  Object.entries(model)
+    .filter(([, shown]) => !shown)
+    .map(([field]) => field);
+
 interface ServerDataGridProps<R extends GridValidRowModel> {
+  /** Which table this is, for the reader's saved columns and density. */
+  table: TableName;
   rows: readonly R[] | undefined;
   total: number | undefined;
   columns: GridColDef<R>[];
@@ -69,6 +113,7 @@ interface ServerDataGridProps<R extends GridValidRowModel> {
 }
 
 export function ServerDataGrid<R extends GridValidRowModel>({
+  table,
   rows,
   total,
   columns,
@@ -82,6 +127,21 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   const { params, update } = useListParams();
   const [term, setTerm] = useState(params.q ?? '');
   const texts = i18n.language in GRID_TEXTS ? GRID_TEXTS[i18n.language as keyof typeof GRID_TEXTS] : enUS;
+  const localeText = texts.components.MuiDataGrid.defaultProps.localeText;
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { view, change } = useTableView(table);
+  const key = columns[0]?.field;
+  const actions = columns.find((column) => column.type === 'actions')?.field;
+  const fitted = useMemo(
+    () =>
+      columns.map((column): GridColDef<R> => {
+        // On a phone the row actions are one menu button (`RowActions`).
+        if (column.type === 'actions') return { ...column, hideable: false, ...(phone && { width: 56 }) };
+        return column.field === key ? { ...column, hideable: false } : column;
+      }),
+    [columns, key, phone],
+  );
+  const visibility = useMemo(() => visibilityOf(view.hidden_columns), [view.hidden_columns]);
 
   useEffect(() => {
     if (term === (params.q ?? '')) return;
@@ -95,29 +155,23 @@ export function ServerDataGrid<R extends GridValidRowModel>({
     () => (params.sort ? [{ field: params.sort, sort: params.order ?? 'asc' }] : []),
     [params.sort, params.order],
   );
+  const search = searchLabel !== undefined && (
+    <TextField
+      size="small"
+      type="search"
+      label={searchLabel}
+      value={term}
+      onChange={(event) => setTerm(event.target.value)}
+    />
+  );
   return (
-    <Box>
-      {(searchLabel !== undefined || toolbar !== undefined) && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-          {searchLabel !== undefined && (
-            <TextField
-              size="small"
-              type="search"
-              label={searchLabel}
-              value={term}
-              onChange={(event) => setTerm(event.target.value)}
-              sx={{ minWidth: 240 }}
-            />
-          )}
-          {toolbar}
-        </Box>
-      )}
+    <Box sx={{ width: '100%', minWidth: 0 }}>
       <DataGrid
         rows={rows ?? []}
         // Until the answer, an unknown count (-1): with 0 the grid would jump back to page one
         // and rewrite the URL, and a guessed one would show a wrong total ("1–5 of 5").
         rowCount={total ?? -1}
-        columns={columns}
+        columns={fitted}
         loading={loading}
         getRowId={getRowId}
         aria-label={ariaLabel}
@@ -133,7 +187,34 @@ export function ServerDataGrid<R extends GridValidRowModel>({
         onSortModelChange={(model) =>
           update({ sort: model[0]?.field, order: model[0]?.sort ?? undefined, page: undefined })
         }
-        localeText={texts.components.MuiDataGrid.defaultProps.localeText}
+        localeText={localeText}
+        columnVisibilityModel={visibility}
+        onColumnVisibilityModelChange={(model) => change({ hidden_columns: hiddenIn(model) })}
+        density={view.density}
+        showToolbar
+        slots={{ toolbar: TableToolbar as GridSlots['toolbar'] }}
+        slotProps={{
+          // Grey rows in the rows' place while a page loads: the table keeps its height.
+          loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' },
+          toolbar: {
+            labels: { ...GRID_DEFAULT_LOCALE_TEXT, ...localeText } as Labels,
+            density: view.density,
+            onDensityChange: (density) => change({ density }),
+            filters: (
+              <>
+                {search}
+                {toolbar}
+              </>
+            ),
+          },
+        }}
+        // Every column stays rendered, so that the pinned one is there however far the table
+        // scrolls; a page holds at most 100 rows.
+        disableVirtualization
+        sx={{
+          ...(key !== undefined && pinned(key, 'insetInlineStart', 'borderInlineEnd')),
+          ...(actions !== undefined && pinned(actions, 'insetInlineEnd', 'borderInlineStart')),
+        }}
         autoHeight
       />
     </Box>

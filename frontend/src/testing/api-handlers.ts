@@ -11,6 +11,7 @@ import type {
   Problem,
   ProblemCode,
   ScoreReport,
+  TableView,
 } from '@/api/gen/playtrack.schemas';
 import { getSessionUser } from '@/lib/session';
 
@@ -69,10 +70,13 @@ export const apiHandlers = [
   ),
   // Nobody has chosen an appearance yet; a choice is taken and answered back.
   http.get('/api/v1/me/preferences', () =>
-    signedInAs() ? HttpResponse.json<Preferences>({ appearance: null }) : problem(401, 'UNAUTHENTICATED'),
+    signedInAs() ? HttpResponse.json<Preferences>({ appearance: null, tables: [] }) : problem(401, 'UNAUTHENTICATED'),
   ),
   http.put('/api/v1/me/preferences/appearance', async ({ request }) =>
     HttpResponse.json<Appearance>((await request.json()) as Appearance),
+  ),
+  http.put('/api/v1/me/preferences/tables/:table', async ({ request }) =>
+    HttpResponse.json<TableView>((await request.json()) as TableView),
   ),
   // Nobody has a photo: the header shows initials.
   http.get('/api/v1/me/photo', () => new HttpResponse(null, { status: 204 })),

@@ -15,8 +15,8 @@ const DEFAULT_WINDOW_WIDTH = 1024;
 /** jsdom has no media queries: answer `min-width`/`max-width` against the window's width
  * (1024 px unless a test changes `window.innerWidth`), so the wide layout is the default. */
 function matchMedia(query: string): MediaQueryList {
-  const min = /min-width:\s*(\d+)px/.exec(query);
-  const max = /max-width:\s*(\d+)px/.exec(query);
+  const min = /min-width:\s*([\d.]+)px/.exec(query);
+  const max = /max-width:\s*([\d.]+)px/.exec(query);
   const matches =
     (min === null || window.innerWidth >= Number(min[1])) &&
     (max === null || window.innerWidth <= Number(max[1]));

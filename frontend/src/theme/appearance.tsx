@@ -3,11 +3,10 @@
 // kept in this browser for the next page load and, for a signed-in person, on the server, so
 // that it follows them to any browser: there, the saved choice replaces the browser's own once
 // they sign in, unless the page's address chose (its query parameters win and are saved).
-import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { getGetPreferencesQueryOptions, saveAppearance } from '@/api/gen/account/account';
+import { saveAppearance } from '@/api/gen/account/account';
 import type { Appearance as SavedAppearance } from '@/api/gen/playtrack.schemas';
-import { useSessionUser } from '@/lib/session';
+import { usePreferences } from '@/lib/preferences';
 import { chosenInQuery, loadThemeSettings, saveThemeSettings, type ThemeSettings } from './theme-settings';
 
 interface Appearance {
@@ -41,13 +40,7 @@ function save(settings: ThemeSettings): void {
 export function AppearanceProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState(() => loadThemeSettings(window.location.search));
   const [chosenOnLoad] = useState(() => chosenInQuery(window.location.search));
-  const userId = useSessionUser()?.id;
-  const saved = useQuery({
-    ...getGetPreferencesQueryOptions(),
-    queryKey: ['preferences', userId],
-    enabled: userId !== undefined,
-    staleTime: Infinity,
-  });
+  const { userId, ...saved } = usePreferences();
   // The person whose saved appearance this page has settled on (taken up, or kept its own).
   const [settledFor, setSettledFor] = useState<string | undefined>(undefined);
   if (userId !== undefined && settledFor !== userId && saved.data !== undefined) {

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { type IssuedSecret, useListApiClients } from '../api/api-clients';
 import type { PagedApiClientItemsItem } from '@/api/gen/playtrack.schemas';
 import { PageHeader } from '@/components/page-header';
+import { actionsColumn } from '@/components/row-actions';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { TruncatedText } from '@/components/truncated-text';
 import { useFormatDate } from '@/lib/use-format-date';
@@ -138,30 +139,15 @@ export function ApiClientsPage() {
           <Chip size="small" variant="outlined" color="success" label={t('status.active')} />
         ),
     },
-    {
-      field: 'actions',
-      type: 'actions',
-      headerName: t('columns.actions'),
-      width: 80,
-      // A revoked client is kept for the record: nothing more can be done with it.
-      getActions: ({ row }) =>
-        row.revoked_at
-          ? []
-          : [
-              <GridActionsCellItem
-                key="rotate"
-                icon={<AutorenewOutlined />}
-                label={t('actions.rotate')}
-                onClick={() => setRotating(row)}
-              />,
-              <GridActionsCellItem
-                key="revoke"
-                icon={<BlockOutlined />}
-                label={t('actions.revoke')}
-                onClick={() => setRevoking(row)}
-              />,
-            ],
-    },
+    // A revoked client is kept for the record: nothing more can be done with it.
+    actionsColumn(t('columns.actions'), 80, (row) =>
+      row.revoked_at
+        ? []
+        : [
+            <GridActionsCellItem key="rotate" icon={<AutorenewOutlined />} label={t('actions.rotate')} onClick={() => setRotating(row)} />,
+            <GridActionsCellItem key="revoke" icon={<BlockOutlined />} label={t('actions.revoke')} onClick={() => setRevoking(row)} />,
+          ],
+    ),
   ];
 
   return (
@@ -174,7 +160,7 @@ export function ApiClientsPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('intro')}
       </Typography>
-      <ServerDataGrid rows={list.data?.items} total={list.data?.total} columns={columns} loading={list.isFetching} />
+      <ServerDataGrid table="api-clients" rows={list.data?.items} total={list.data?.total} columns={columns} loading={list.isFetching} />
       {creating && (
         <CreateClientDialog
           onCreated={(issued) => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useListLicenceAllocations } from '../api/licences';
 import type { PagedAllocationItemsItem } from '@/api/gen/playtrack.schemas';
+import { actionsColumn } from '@/components/row-actions';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useSessionUser } from '@/lib/session';
 import { useFormatDate } from '@/lib/use-format-date';
@@ -63,25 +64,19 @@ export function AllocationsGrid({ companyId }: { companyId?: string }) {
     ),
     ...(isSuperAdmin
       ? [
-          {
-            field: 'actions',
-            type: 'actions',
-            headerName: t('columns.actions'),
-            width: 80,
-            getActions: ({ row }) => [
-              <GridActionsCellItem
-                key="edit"
-                icon={<EditOutlined />}
-                label={t('actions.edit')}
-                onClick={() => void navigate(`../licencesummary/edit?id=${row.id}`, { relative: 'path' })}
-              />,
-            ],
-          } satisfies GridColDef<AllocationRow>,
+          actionsColumn<AllocationRow>(t('columns.actions'), 80, (row) => [
+            <GridActionsCellItem
+              key="edit"
+              icon={<EditOutlined />}
+              label={t('actions.edit')}
+              onClick={() => void navigate(`../licencesummary/edit?id=${row.id}`, { relative: 'path' })}
+            />,
+          ]),
         ]
       : []),
   ];
 
   return (
-    <ServerDataGrid rows={list.data?.items} total={list.data?.total} columns={columns} loading={list.isFetching} />
+    <ServerDataGrid table="allocations" rows={list.data?.items} total={list.data?.total} columns={columns} loading={list.isFetching} />
   );
 }

@@ -11,6 +11,7 @@ import { useListSeats } from '../api/licences';
 import { type PagedSeatItemsItem, SeatStateDto } from '@/api/gen/playtrack.schemas';
 import { PageHeader } from '@/components/page-header';
 import { ReferenceSelect } from '@/components/reference-select';
+import { actionsColumn } from '@/components/row-actions';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useSessionUser } from '@/lib/session';
 import { useFormatDate } from '@/lib/use-format-date';
@@ -76,23 +77,18 @@ export function SeatsPage() {
       sortable: false,
       valueFormatter: (value: string) => format.day(value),
     },
-    {
-      field: 'actions',
-      type: 'actions',
-      headerName: t('columns.actions'),
-      width: 80,
-      getActions: ({ row }) =>
-        row.state === 'assigned'
-          ? [
-              <GridActionsCellItem
-                key="revoke"
-                icon={<RemoveCircleOutlined />}
-                label={t('actions.revoke')}
-                onClick={() => setRevoking(row)}
-              />,
-            ]
-          : [],
-    },
+    actionsColumn(t('columns.actions'), 80, (row) =>
+      row.state === 'assigned'
+        ? [
+            <GridActionsCellItem
+              key="revoke"
+              icon={<RemoveCircleOutlined />}
+              label={t('actions.revoke')}
+              onClick={() => setRevoking(row)}
+            />,
+          ]
+        : [],
+    ),
   ];
 
   return (
@@ -103,6 +99,7 @@ export function SeatsPage() {
         </Button>
       </PageHeader>
       <ServerDataGrid
+        table="seats"
         rows={seats.data?.items}
         total={seats.data?.total}
         columns={columns}

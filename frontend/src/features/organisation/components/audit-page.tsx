@@ -186,6 +186,7 @@ export function AuditPage() {
         </Alert>
       )}
       <ServerDataGrid
+        table="audit"
         rows={events.data?.items}
         total={events.data?.total}
         loading={events.isFetching}

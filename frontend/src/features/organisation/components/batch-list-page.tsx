@@ -42,6 +42,7 @@ export function BatchListPage() {
   ];
   return (
     <ListPage
+      table="batches"
       title={t('batch.title')}
       add={{ label: t('batch.addTitle'), to: `/${prefix}/batch/add` }}
       list={list}

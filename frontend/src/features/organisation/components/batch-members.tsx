@@ -1,14 +1,16 @@
 // The trainees of a batch on its edit screen: search, add, remove (after asking), and move to
 // another batch.
-import Button from '@mui/material/Button';
+import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
+import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberKeys, removeBatchMember, useListBatchMembers } from '../api/batches';
 import type { Batch, Member } from '@/api/gen/playtrack.schemas';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { actionsColumn } from '@/components/row-actions';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useFormatDate } from '@/lib/use-format-date';
 import { useMemberChange } from '../hooks/use-member-change';
@@ -39,22 +41,20 @@ export function BatchMembers({ batch }: { batch: Batch }) {
       sortable: false,
       valueFormatter: (value: string) => dateTime(value),
     },
-    {
-      field: 'actions',
-      headerName: t('fields.actions'),
-      width: 200,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-          <Button size="small" onClick={() => setMoving(row)}>
-            {t('members.move')}
-          </Button>
-          <Button size="small" color="error" onClick={() => setRemoving(row)}>
-            {t('members.remove')}
-          </Button>
-        </Stack>
-      ),
-    },
+    actionsColumn(t('fields.actions'), 100, (row) => [
+      <GridActionsCellItem
+        key="move"
+        icon={<DriveFileMoveOutlined />}
+        label={t('members.move')}
+        onClick={() => setMoving(row)}
+      />,
+      <GridActionsCellItem
+        key="remove"
+        icon={<PersonRemoveOutlined />}
+        label={t('members.remove')}
+        onClick={() => setRemoving(row)}
+      />,
+    ]),
   ];
 
   return (
@@ -63,6 +63,7 @@ export function BatchMembers({ batch }: { batch: Batch }) {
         {t('members.title')}
       </Typography>
       <ServerDataGrid
+        table="batch-members"
         rows={members.data?.items}
         total={members.data?.total}
         loading={members.isFetching}

@@ -27,6 +27,7 @@ export function CompanyListPage() {
   ];
   return (
     <ListPage
+      table="companies"
       title={t('company.title')}
       add={{ label: t('company.addTitle'), to: '/main/company/add' }}
       list={useListCompanies(params)}

@@ -1,18 +1,17 @@
 // Columns every organisation list shares: the active chip and the row actions with Activate /
 // Deactivate (which asks first).
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import type { GridColDef } from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import type { QueryKey } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { type NavigateFunction, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { actionsColumn } from '@/components/row-actions';
 import { useToggleActive } from '../hooks/use-toggle-active';
 import { ActiveChip } from './active-chip';
 
@@ -38,23 +37,36 @@ interface ActionsOptions<R> extends Links<R> {
   toggling?: boolean;
 }
 
-/** Activate at once; Deactivate only after saying what it does and asking. */
-function ToggleActiveButton<R extends { name?: string; active: boolean }>({
+/** Activate at once; Deactivate only after saying what it does and asking. In a row's menu (on a
+ * phone) the menu stays open behind the question and closes with it. */
+function ToggleActiveItem<R extends { name?: string; active: boolean }>({
   row,
   onToggle,
   toggling,
+  showInMenu,
+  closeMenu,
 }: {
   row: R;
   onToggle: (row: R) => void;
   toggling: boolean;
+  showInMenu?: boolean;
+  closeMenu?: () => void;
 }) {
   const { t } = useTranslation('organisation');
   const [asking, setAsking] = useState(false);
+  const item = {
+    icon: row.active ? <BlockOutlined /> : <CheckCircleOutlined />,
+    label: row.active ? t('actions.deactivate') : t('actions.activate'),
+    disabled: toggling,
+    onClick: () => (row.active ? setAsking(true) : onToggle(row)),
+  };
+  const close = () => {
+    setAsking(false);
+    closeMenu?.();
+  };
   return (
     <>
-      <Button size="small" disabled={toggling} onClick={() => (row.active ? setAsking(true) : onToggle(row))}>
-        {row.active ? t('actions.deactivate') : t('actions.activate')}
-      </Button>
+      {showInMenu ? <GridActionsCellItem {...item} showInMenu closeMenuOnClick={false} /> : <GridActionsCellItem {...item} />}
       <ConfirmDialog
         open={asking}
         title={t('confirmDeactivate.title', { name: row.name ?? '' })}
@@ -62,42 +74,32 @@ function ToggleActiveButton<R extends { name?: string; active: boolean }>({
         confirmLabel={t('actions.deactivate')}
         pending={toggling}
         onConfirm={() => {
-          setAsking(false);
+          close();
           onToggle(row);
         }}
-        onClose={() => setAsking(false)}
+        onClose={close}
       />
     </>
   );
 }
 
-function actionsColumn<R extends { active: boolean }>(
+function rowActions<R extends { active: boolean }>(
   t: OrganisationT,
+  navigate: NavigateFunction,
   { editTo, detailsTo, onToggle, toggling = false }: ActionsOptions<R>,
 ): GridColDef<R> {
-  return {
-    field: 'actions',
-    headerName: t('fields.actions'),
-    sortable: false,
-    width: 240,
-    renderCell: ({ row }) => (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-        {detailsTo && (
-          <Tooltip title={t('actions.details')}>
-            <IconButton component={RouterLink} to={detailsTo(row)} size="small" aria-label={t('actions.details')}>
-              <VisibilityOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        )}
-        <Tooltip title={t('actions.edit')}>
-          <IconButton component={RouterLink} to={editTo(row)} size="small" aria-label={t('actions.edit')}>
-            <EditOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        {onToggle && <ToggleActiveButton row={row} onToggle={onToggle} toggling={toggling} />}
-      </Stack>
+  return actionsColumn<R>(t('fields.actions'), 140, (row) => [
+    detailsTo && (
+      <GridActionsCellItem
+        key="details"
+        icon={<VisibilityOutlined />}
+        label={t('actions.details')}
+        onClick={() => void navigate(detailsTo(row))}
+      />
     ),
-  };
+    <GridActionsCellItem key="edit" icon={<EditOutlined />} label={t('actions.edit')} onClick={() => void navigate(editTo(row))} />,
+    onToggle && <ToggleActiveItem key="toggle" row={row} onToggle={onToggle} toggling={toggling} />,
+  ]);
 }
 
 /** The active chip and the row actions of a list whose rows `update` saves with `active` flipped. */
@@ -108,8 +110,9 @@ export function useStatusColumns<R extends { name: string; active: boolean }>(
 ): GridColDef<R>[] {
   const { t } = useTranslation('organisation');
   const toggle = useToggleActive(update, stale);
+  const navigate = useNavigate();
   return [
     activeColumn(t),
-    actionsColumn(t, { ...links, onToggle: (row) => toggle.mutate(row), toggling: toggle.isPending }),
+    rowActions(t, navigate, { ...links, onToggle: (row) => toggle.mutate(row), toggling: toggle.isPending }),
   ];
 }

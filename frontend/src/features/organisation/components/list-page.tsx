@@ -3,19 +3,21 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Button from '@mui/material/Button';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid } from '@/components/server-data-grid';
 
 interface ListPageProps<R extends GridValidRowModel> {
+  table: ComponentProps<typeof ServerDataGrid>['table'];
   title: string;
   add: { label: string; to: string };
   list: { data?: { items: R[]; total: number }; isFetching: boolean };
   columns: GridColDef<R>[];
 }
 
-export function ListPage<R extends GridValidRowModel>({ title, add, list, columns }: ListPageProps<R>) {
+export function ListPage<R extends GridValidRowModel>({ table, title, add, list, columns }: ListPageProps<R>) {
   const { t } = useTranslation('organisation');
   return (
     <>
@@ -25,6 +27,7 @@ export function ListPage<R extends GridValidRowModel>({ title, add, list, column
         </Button>
       </PageHeader>
       <ServerDataGrid
+        table={table}
         rows={list.data?.items}
         total={list.data?.total}
         loading={list.isFetching}

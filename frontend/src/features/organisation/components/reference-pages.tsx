@@ -47,6 +47,7 @@ export function ReferenceListPage({ kind }: { kind: ReferenceKind }) {
   ];
   return (
     <ListPage
+      table={kind === 'industry' ? 'industries' : 'countries'}
       title={t(`${kind}.title`)}
       add={{ label: t(`${kind}.addTitle`), to: `${listPath(kind)}/add` }}
       list={useList(params)}

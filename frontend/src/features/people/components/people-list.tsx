@@ -14,6 +14,7 @@ import { type MemberRole, type PagedUserItemsItem, Status } from '@/api/gen/play
 import { useListUsers } from '../api/users';
 import { PageHeader } from '@/components/page-header';
 import { ReferenceSelect } from '@/components/reference-select';
+import { actionsColumn } from '@/components/row-actions';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useSessionUser } from '@/lib/session';
 import { useFormatDate } from '@/lib/use-format-date';
@@ -79,26 +80,20 @@ export function PeopleList({ role }: { role: MemberRole }) {
       width: 140,
       valueFormatter: (value: string) => formatDate(value),
     },
-    {
-      field: 'actions',
-      type: 'actions',
-      headerName: t('columns.actions'),
-      width: 110,
-      getActions: ({ row }) => [
-        <GridActionsCellItem
-          key="edit"
-          icon={<EditOutlined />}
-          label={t('actions.edit')}
-          onClick={() => void navigate(`edit?id=${row.id}`, { relative: 'path' })}
-        />,
-        <GridActionsCellItem
-          key="toggle"
-          icon={row.status === 'disabled' ? <CheckCircleOutlined /> : <BlockOutlined />}
-          label={t(row.status === 'disabled' ? 'actions.enable' : 'actions.disable')}
-          onClick={() => setToggling(row)}
-        />,
-      ],
-    },
+    actionsColumn(t('columns.actions'), 110, (row) => [
+      <GridActionsCellItem
+        key="edit"
+        icon={<EditOutlined />}
+        label={t('actions.edit')}
+        onClick={() => void navigate(`edit?id=${row.id}`, { relative: 'path' })}
+      />,
+      <GridActionsCellItem
+        key="toggle"
+        icon={row.status === 'disabled' ? <CheckCircleOutlined /> : <BlockOutlined />}
+        label={t(row.status === 'disabled' ? 'actions.enable' : 'actions.disable')}
+        onClick={() => setToggling(row)}
+      />,
+    ]),
   ];
 
   return (
@@ -114,6 +109,7 @@ export function PeopleList({ role }: { role: MemberRole }) {
         </Button>
       </PageHeader>
       <ServerDataGrid
+        table={role === 'USER' ? 'trainees' : 'company-admins'}
         rows={list.data?.items}
         total={list.data?.total}
         columns={columns}

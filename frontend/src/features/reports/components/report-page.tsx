@@ -112,6 +112,7 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
       {/* The table waits for its columns: a grid without the URL's sort column would drop it. */}
       {columns ? (
         <ServerDataGrid
+          table={`report-${screen.view}`}
           rows={rows}
           total={data?.total}
           columns={columns}
