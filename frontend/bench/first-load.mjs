@@ -1,7 +1,7 @@
 /* global window */
-// The first load of /login and of a company admin's dashboard in Chromium on a slow phone
-// network (150 ms, 1.6 Mbit/s down, CPU 4× slower): bytes over the wire, script bytes, and the
-// largest contentful paint. The baseline, measured in the same run, is the same load with every
+// The first load of /login, of a company admin's dashboard and of their trainee list in Chromium
+// on a slow phone network (150 ms, 1.6 Mbit/s down, CPU 4× slower): bytes over the wire, script
+// bytes, the largest contentful paint and the cumulative layout shift up to the idle network. The baseline, measured in the same run, is the same load with every
 // answer uncompressed (`Accept-Encoding: identity`), as the portal sent them before it
 // compressed anything. Run by `just bench` against `target/release/playtrack serve --demo`.
 import { spawn } from 'node:child_process';
@@ -52,6 +52,10 @@ async function load(browser, url, state, compressed) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
+    window.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -70,9 +74,9 @@ async function load(browser, url, state, compressed) {
   await page.goto(url, { waitUntil: 'networkidle' });
   // The paint is final once the page has settled; the observer may report it a moment later.
   await page.waitForFunction(() => window.__lcp !== undefined, null, { timeout: 30_000 });
-  const lcp = await page.evaluate(() => window.__lcp);
+  const { lcp, cls } = await page.evaluate(() => ({ lcp: window.__lcp, cls: window.__cls }));
   await context.close();
-  return { bytes, script, lcp };
+  return { bytes, script, lcp, cls };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -80,7 +84,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function measure(browser, url, state, compressed) {
   const runs = [];
   for (let i = 0; i < RUNS; i += 1) runs.push(await load(browser, url, state, compressed));
-  return { bytes: median(runs.map((r) => r.bytes)), script: median(runs.map((r) => r.script)), lcp: median(runs.map((r) => r.lcp)) };
+  const of = (key) => median(runs.map((r) => r[key]));
+  return { bytes: of('bytes'), script: of('script'), lcp: of('lcp'), cls: of('cls') };
 }
 
 const { server, base, dataDir } = await startServer();
@@ -102,13 +107,19 @@ try {
   const kB = (n) => `${(n / 1000).toFixed(0)} kB`;
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   console.log(`first load on ${SLOW.latency} ms, 1.6 Mbit/s, CPU 4× slower; median of ${RUNS} cold loads`);
-  for (const [name, url, state] of [['/login', `${base}/login`, undefined], ['dashboard', `${base}/dashboard/crm`, admin]]) {
+  const pages = [
+    ['/login', `${base}/login`, undefined],
+    ['dashboard', `${base}/dashboard/crm`, admin],
+    ['trainees', `${base}/companyadmin/user`, admin],
+  ];
+  for (const [name, url, state] of pages) {
     const now = await measure(browser, url, state, true);
     const before = await measure(browser, url, state, false);
     console.log(
       `${name.padEnd(10)} wire ${kB(now.bytes)} (uncompressed ${kB(before.bytes)}, ${(now.bytes / before.bytes).toFixed(2)}×)` +
         `  script ${kB(now.script)} (${kB(before.script)})` +
-        `  LCP ${s(now.lcp)} (uncompressed ${s(before.lcp)}, ${(now.lcp / before.lcp).toFixed(2)}×)`,
+        `  LCP ${s(now.lcp)} (uncompressed ${s(before.lcp)}, ${(now.lcp / before.lcp).toFixed(2)}×)` +
+        `  CLS ${now.cls.toFixed(3)}`,
     );
   }
 } finally {

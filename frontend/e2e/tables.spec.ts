@@ -36,6 +36,7 @@ function pageWidths(page: Page): Promise<{ scrollWidth: number; clientWidth: num
 
 for (const width of [1440, 390]) {
   test(`every list fits a ${width} px screen, its key column and row actions in view`, async ({ page }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, DEMO.superAdmin);
     for (const list of LISTS) {
@@ -60,7 +61,8 @@ for (const width of [1440, 390]) {
       const gridBox = await box(grid);
       const key = grid.getByRole('columnheader').first();
       expect(Math.abs((await box(key)).x - gridBox.x), `${list}: the key column is pinned`).toBeLessThanOrEqual(2);
-      const actions = grid.locator('.MuiDataGrid-cell[data-field="actions"]').first();
+      // A row may have nothing to do (a free seat): the first one that has.
+      const actions = grid.locator('.MuiDataGrid-cell[data-field="actions"]').filter({ has: page.getByRole('button') }).first();
       if ((await actions.count()) > 0) {
         const cell = await box(actions);
         expect(cell.x + cell.width, `${list}: the row actions are in view`).toBeLessThanOrEqual(clientWidth);
