@@ -98,13 +98,15 @@ pub struct TableView {
     hidden_columns: Vec<String>,
 }
 
-/// One table's saved view.
+/// One table's saved view: which table, then its [`TableView`]'s fields (spelt out, as that
+/// one refuses fields it lacks).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SavedTableView {
     #[schema(value_type = TableNames)]
     table: TableName,
-    #[serde(flatten)]
-    view: TableView,
+    #[schema(value_type = Densities)]
+    density: Density,
+    hidden_columns: Vec<String>,
 }
 
 /// What the signed-in person chose for the portal.
@@ -134,10 +136,7 @@ async fn preferences(state: web::Data<AppState>, who: Authenticated) -> Result<w
         appearance: appearance.map(Appearance::from),
         tables: tables
             .into_iter()
-            .map(|(table, view)| SavedTableView {
-                table,
-                view: TableView { density: view.density, hidden_columns: view.hidden_columns },
-            })
+            .map(|(table, view)| SavedTableView { table, density: view.density, hidden_columns: view.hidden_columns })
             .collect(),
     }))
 }

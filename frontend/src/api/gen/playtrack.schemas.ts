@@ -1939,14 +1939,15 @@ export type RowVerdictAllOf = {
 
 export type RowVerdict = ImportRowDto & RowVerdictAllOf;
 
-export type SavedTableViewAllOf = {
-  table: TableName;
-};
-
 /**
- * One table's saved view.
+ * One table's saved view: which table, then its [`TableView`]'s fields (spelt out, as that
+one refuses fields it lacks).
  */
-export type SavedTableView = TableView & SavedTableViewAllOf;
+export interface SavedTableView {
+  density: Density;
+  hidden_columns: string[];
+  table: TableName;
+}
 
 /**
  * A report as a table: one page of rows.
