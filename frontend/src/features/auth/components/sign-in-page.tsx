@@ -2,7 +2,6 @@
 // (OTP page, EULA dialog) or the session and, after the seed's pause, the dashboard — or the
 // `?next=` path when it is one of this site's (a game's consent page sends its visitor here so).
 // A game's link (`?token=…`) is exchanged first, and the token leaves the address bar at once.
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -14,7 +13,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { useGameLogin, useLogin } from '../api/auth';
 import { SubmitButton } from '@/components/submit-button';
 import { applyFieldErrors } from '@/lib/form-errors';
@@ -22,23 +20,11 @@ import { RESET_PASSWORD_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';
 import { safeNextPath } from '@/lib/safe-next-path';
 import { normaliseEmail } from '../api/sign-in';
+import { emailRules, isSignInMessageKey, passwordRules } from '../sign-in-rules';
 import { type SignInNotice, type SignInPageState, useSignInSteps } from '../hooks/use-sign-in-steps';
 import { EulaDialog } from './eula-dialog';
 import { SignInNoticeAlert } from './sign-in-notice';
 import { SsoSignIn } from './sso-sign-in';
-import { emailField } from '@/lib/email-field';
-
-// Messages are `auth` keys, translated where they are shown.
-const signInSchema = z.object({
-  email: emailField('signIn.emailRequired', 'signIn.emailInvalid'),
-  password: z.string().min(1, { error: 'signIn.passwordRequired' }),
-});
-
-const MESSAGE_KEYS = ['signIn.emailRequired', 'signIn.emailInvalid', 'signIn.passwordRequired'] as const;
-
-function isMessageKey(message: string): message is (typeof MESSAGE_KEYS)[number] {
-  return (MESSAGE_KEYS as readonly string[]).includes(message);
-}
 
 export function SignInPage() {
   const { t } = useTranslation('auth');
@@ -63,7 +49,7 @@ export function SignInPage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  } = useForm({ defaultValues: { email: '', password: '' } });
 
   useEffect(() => {
     if (gameToken === '' || exchanged.current) return;
@@ -84,7 +70,7 @@ export function SignInPage() {
 
   // Client messages are keys; the server's field errors arrive already translated.
   const messageOf = (message: string | undefined) =>
-    message === undefined ? undefined : isMessageKey(message) ? t(message) : message;
+    message === undefined ? undefined : isSignInMessageKey(message) ? t(message) : message;
 
   const onSubmit = handleSubmit(({ email, password }) => {
     setNotice(undefined);
@@ -120,7 +106,7 @@ export function SignInPage() {
         )}
         <form noValidate onSubmit={(event) => void onSubmit(event)}>
           <TextField
-            {...register('email')}
+            {...register('email', emailRules)}
             type="email"
             label={t('signIn.email')}
             autoComplete="username"
@@ -129,7 +115,7 @@ export function SignInPage() {
             helperText={messageOf(errors.email?.message)}
           />
           <TextField
-            {...register('password')}
+            {...register('password', passwordRules)}
             type="password"
             label={t('signIn.password')}
             autoComplete="current-password"

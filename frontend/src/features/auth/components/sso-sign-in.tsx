@@ -1,7 +1,6 @@
 // "Login with SSO" on the sign-in page: asks for the work e-mail, whose domain names the
 // company's identity provider, and sends the browser there. Whether an address has SSO is the
 // server's to say; the page keeps only the sign-in's `next` for the way back.
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
@@ -9,20 +8,13 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useStartSso } from '../api/auth';
 import { normaliseEmail } from '../api/sign-in';
+import { emailRules, isSignInMessageKey } from '../sign-in-rules';
 import { keepSsoNext } from '../sso-next';
 import { SubmitButton } from '@/components/submit-button';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useProblemMessage } from '@/lib/problem-message';
-import { emailField } from '@/lib/email-field';
-
-const schema = z.object({
-  email: emailField('signIn.emailRequired', 'signIn.emailInvalid'),
-});
-
-type MessageKey = 'signIn.emailRequired' | 'signIn.emailInvalid';
 
 export function SsoSignIn({ next, disabled }: { next?: string; disabled: boolean }) {
   const { t } = useTranslation('auth');
@@ -34,7 +26,7 @@ export function SsoSignIn({ next, disabled }: { next?: string; disabled: boolean
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  } = useForm({ defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(({ email }) => {
     start.mutate(
@@ -62,11 +54,11 @@ export function SsoSignIn({ next, disabled }: { next?: string; disabled: boolean
       <Collapse in={open} unmountOnExit>
         <form noValidate aria-label={t('sso.title')} onSubmit={(event) => void onSubmit(event)}>
           <TextField
-            {...register('email')}
+            {...register('email', emailRules)}
             type="email"
             label={t('sso.email')}
             helperText={
-              message === undefined ? t('sso.emailHelp') : message.startsWith('signIn.') ? t(message as MessageKey) : message
+              message === undefined ? t('sso.emailHelp') : isSignInMessageKey(message) ? t(message) : message
             }
             error={message !== undefined}
             autoComplete="email"
