@@ -167,6 +167,18 @@ describe('the other tabs of the browser', () => {
     expect(isSignedIn()).toBe(false);
   });
 
+  it('show the new name when one renames its person, and ignore another person’s', async () => {
+    const tab = otherTab();
+    renderApp('/dashboard/crm', { user: TEST_USER });
+    await screen.findByText('Welcome, Asha Rao · Super admin');
+
+    tab.say({ type: 'updated', user: { ...TEST_USER, id: '00000000-0000-0000-0000-000000000999', name: 'Someone Else' } });
+    tab.say({ type: 'updated', user: { ...TEST_USER, name: 'Asha Rao-Menon' } });
+
+    expect(await screen.findByText('Welcome, Asha Rao-Menon · Super admin')).toBeInTheDocument();
+    expect(getSessionUser()).toEqual({ ...TEST_USER, name: 'Asha Rao-Menon' });
+  });
+
   it('sign this tab in when one signs in while it knew of no session', async () => {
     const tab = otherTab();
     renderApp('/signin');

@@ -10,7 +10,7 @@ import { getMe } from '../api/account';
 import { useNotify } from '@/components/notifications';
 import { mayHoldSession } from '@/lib/api-client';
 import { ACCESS_DENIED_PATH, LOGIN_PATH, SESSION_WRONG_PATH } from '@/lib/paths';
-import { endSession, getSessionUser, isSessionKnown, isSignedIn, learnSession } from '@/lib/session';
+import { endSession, getSessionUser, isSessionKnown, isSignedIn, learnSession, setSessionUser } from '@/lib/session';
 import { onAnnouncement } from '@/lib/session-channel';
 import { onSessionEvent } from '@/lib/session-events';
 import type { SignInPageState } from '../hooks/use-sign-in-steps';
@@ -50,6 +50,10 @@ export function SessionWatch() {
           return;
         }
         const mine = getSessionUser();
+        if (message.type === 'updated') {
+          if (mine?.id === message.user.id) setSessionUser(message.user);
+          return;
+        }
         if (mine && mine.id !== message.user.id) {
           // Someone else signed in in this browser: this tab's calls would now be theirs.
           endSession();

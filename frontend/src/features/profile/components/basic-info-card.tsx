@@ -20,6 +20,7 @@ import { TitledCard } from '@/components/titled-card';
 import { chooseLanguage, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_OPTIONS, LANGUAGES } from '@/lib/i18n';
 import { useProblemMessage } from '@/lib/problem-message';
 import { setSessionUser } from '@/lib/session';
+import { announce } from '@/lib/session-channel';
 import { useInvalidate } from '@/lib/use-invalidate';
 import { useServerErrors } from '@/lib/use-server-errors';
 
@@ -60,6 +61,7 @@ export function BasicInfoCard({ profile }: { profile: Profile }) {
     mutation: {
       onSuccess: async (saved) => {
         setSessionUser(saved);
+        announce({ type: 'updated', user: saved });
         if (isLanguage(saved.locale)) await chooseLanguage(saved.locale);
         await invalidate(...PROFILE_KEYS);
         // Said in the language just chosen: `t` keeps the one this render had.

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { ActiveSession, Profile, ProfileInput } from '@/api/gen/playtrack.schemas';
 import { i18n } from '@/lib/i18n';
 import { getSessionUser, type SessionUser } from '@/lib/session';
+import { SESSION_CHANNEL, type SessionMessage } from '@/lib/session-channel';
 import { problem } from '@/testing/api-handlers';
 import { apiServer } from '@/testing/api-server';
 import { renderApp, TEST_USER } from '@/testing/render-app';
@@ -96,6 +97,11 @@ const PNG_BYTES = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 describe('the basic information', () => {
   it('shows the e-mail read-only and saves a new name and language, which the UI then speaks', async () => {
     const server = answerProfile();
+    // Another tab of the app, which shows the same person.
+    const otherTab = new BroadcastChannel(SESSION_CHANNEL);
+    const heard: SessionMessage[] = [];
+    otherTab.onmessage = (event: MessageEvent<SessionMessage>) => heard.push(event.data);
+    onTestFinished(() => otherTab.close());
     await openProfile();
     const user = userEvent.setup();
     const basics = await card('Basic information');
@@ -119,6 +125,8 @@ describe('the basic information', () => {
     // The name the header shows follows the saved one.
     expect(getSessionUser()?.name).toBe('Asha Rao-Menon');
     expect(screen.getByRole('button', { name: /Asha Rao-Menon/ })).toBeInTheDocument();
+    // And so does the other tab's.
+    await waitFor(() => expect(heard.map((message) => message.type === 'updated' && message.user.name)).toEqual(['Asha Rao-Menon']));
   });
 
   it("refuses an empty name before sending, and shows the server's reason on its field", async () => {
