@@ -1,7 +1,5 @@
 // A table's row actions: icon buttons on a wide screen, one menu per row on a phone, where a row
 // of icons would push the table past the screen's edge.
-import type { Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   GridActionsCell,
   type GridActionsCellItemProps,
@@ -10,13 +8,14 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { usePhone } from '@/lib/use-phone';
 
 /** An action is a `GridActionsCellItem`, or a component that takes `showInMenu` and hands it
  * on to the one it draws. */
 type Action = ReactElement<Partial<GridActionsCellItemProps>>;
 
 function RowActions<R extends GridValidRowModel>({ params, children }: { params: GridRenderCellParams<R>; children: ReactNode }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = usePhone();
   const actions = Children.toArray(children).filter(isValidElement) as Action[];
   return (
     // Components that ask before acting (and hold their dialog) are actions too.

@@ -9,8 +9,6 @@
 // are is the reader's, saved with them (`useTableView`).
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import type { Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   DataGrid,
   GRID_DEFAULT_LOCALE_TEXT,
@@ -26,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TableName } from '@/api/gen/playtrack.schemas';
 import { useTableView } from '@/lib/table-view';
+import { usePhone } from '@/lib/use-phone';
 import { type Labels, TableToolbar } from './table-toolbar';
 
 const GRID_TEXTS = { en: enUS, zh: zhCN, ar: arSD, it: itIT, es: esES, fr: frFR } as const;
@@ -88,8 +87,9 @@ const pinned = (field: string, side: 'insetInlineStart' | 'insetInlineEnd', edge
   },
 });
 
-const visibilityOf = (hidden: readonly string[]): GridColumnVisibilityModel =>
-  Object.fromEntries(hidden.map((field) => [field, false]));
+/** The saved hidden columns as the grid's model; the `kept` ones show whatever it says. */
+const visibilityOf = (hidden: readonly string[], kept: readonly (string | undefined)[]): GridColumnVisibilityModel =>
+  Object.fromEntries(hidden.filter((field) => !kept.includes(field)).map((field) => [field, false]));
 
 const hiddenIn = (model: GridColumnVisibilityModel): string[] =>
   Object.entries(model)
@@ -128,7 +128,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   const [term, setTerm] = useState(params.q ?? '');
   const texts = i18n.language in GRID_TEXTS ? GRID_TEXTS[i18n.language as keyof typeof GRID_TEXTS] : enUS;
   const localeText = texts.components.MuiDataGrid.defaultProps.localeText;
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = usePhone();
   const { view, change } = useTableView(table);
   const key = columns[0]?.field;
   const actions = columns.find((column) => column.type === 'actions')?.field;
@@ -141,7 +141,8 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       }),
     [columns, key, phone],
   );
-  const visibility = useMemo(() => visibilityOf(view.hidden_columns), [view.hidden_columns]);
+  // The panel cannot hide these, and neither can a view saved through the API.
+  const visibility = useMemo(() => visibilityOf(view.hidden_columns, [key, actions]), [view.hidden_columns, key, actions]);
 
   useEffect(() => {
     if (term === (params.q ?? '')) return;

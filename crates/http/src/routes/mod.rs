@@ -9,6 +9,8 @@ mod batches;
 mod body;
 mod catalogue;
 mod catalogue_file;
+#[macro_use]
+mod choices;
 mod companies;
 mod dto;
 mod enrolment_keys;

@@ -2,45 +2,16 @@
 //! browser: the appearance (theme type, colour theme, navigation style, layout) and each table's
 //! view (hidden columns, row density).
 
-use std::borrow::Cow;
-
 use actix_web::{get, put, web};
 use identity::{ColourTheme, Density, LayoutType, NavStyle, TableName, ThemeType};
 use serde::{Deserialize, Serialize};
-use utoipa::{
-    PartialSchema, ToSchema,
-    openapi::{ObjectBuilder, RefOr, Schema, schema::Type},
-};
+use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::{ApiError, AppState, FieldError, Problem, auth::extract::Authenticated};
 
 pub(super) fn routes(cfg: &mut ServiceConfig) {
     cfg.service(preferences).service(save_appearance).service(save_table_view);
-}
-
-/// The spec's schema of one of identity's choices: a string, one of its names.
-macro_rules! choice_schema {
-    ($schema:ident, $choice:ident, $description:literal) => {
-        #[derive(Debug)]
-        pub struct $schema;
-
-        impl PartialSchema for $schema {
-            fn schema() -> RefOr<Schema> {
-                ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .description(Some($description))
-                    .enum_values(Some($choice::ALL.iter().map(|choice| choice.as_str())))
-                    .into()
-            }
-        }
-
-        impl ToSchema for $schema {
-            fn name() -> Cow<'static, str> {
-                Cow::Borrowed(stringify!($choice))
-            }
-        }
-    };
 }
 
 choice_schema!(ThemeTypes, ThemeType, "Light throughout, a dark header and sidebar, or dark throughout.");

@@ -167,37 +167,14 @@ async fn delete_photo(state: web::Data<AppState>, who: Authenticated) -> Result<
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// How a session was opened.
-#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[schema(as = SessionKind)]
-pub enum SessionKindDto {
-    /// Signed in with a password.
-    Password,
-    /// Signed in through the company's identity provider.
-    Sso,
-    /// Opened from the game's hand-off link.
-    Game,
-    /// Held by a game app (OAuth).
-    GameApp,
-}
-
-impl From<SessionKind> for SessionKindDto {
-    fn from(kind: SessionKind) -> Self {
-        match kind {
-            SessionKind::Password => Self::Password,
-            SessionKind::Sso => Self::Sso,
-            SessionKind::Game => Self::Game,
-            SessionKind::GameApp => Self::GameApp,
-        }
-    }
-}
+choice_schema!(SessionKinds, SessionKind, "How a session was opened.");
 
 /// A session that has neither ended nor expired.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ActiveSession {
     id: Uuid,
-    kind: SessionKindDto,
+    #[schema(value_type = SessionKinds)]
+    kind: SessionKind,
     #[serde(with = "time::serde::rfc3339")]
     created_at: time::OffsetDateTime,
     #[serde(with = "time::serde::rfc3339")]
@@ -226,7 +203,7 @@ async fn list_sessions(
             .into_iter()
             .map(|s: LiveSession| ActiveSession {
                 id: s.id.as_uuid(),
-                kind: s.kind.into(),
+                kind: s.kind,
                 created_at: s.created_at,
                 last_seen_at: s.last_seen_at,
                 ip: s.ip,

@@ -41,13 +41,14 @@ afterEach(() => {
 });
 
 describe('the trainee list as its reader left it', () => {
-  it('hides the columns and uses the density saved on the server', async () => {
-    answer([{ table: 'trainees', density: 'compact', hidden_columns: ['email'] }]);
+  it('hides the columns and uses the density saved on the server, never the name or the actions', async () => {
+    answer([{ table: 'trainees', density: 'compact', hidden_columns: ['email', 'name', 'actions'] }]);
     renderApp('/main/user', { user: TEST_USER });
     const grid = await screen.findByRole('grid', {}, SLOW);
     await within(grid).findByRole('row', { name: /Arjun Mehta/ });
     expect(within(grid).queryByRole('columnheader', { name: 'E-mail' })).not.toBeInTheDocument();
     expect(within(grid).getByRole('columnheader', { name: 'Name' })).toBeInTheDocument();
+    expect(within(grid).getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
     expect(grid.closest('.MuiDataGrid-root')).toHaveClass('MuiDataGrid-root--densityCompact');
   });
 
