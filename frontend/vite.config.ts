@@ -3,16 +3,49 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { searchForWorkspaceRoot } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** The password rules' data shared with the Rust crate (the common-password list), imported
  * with `?raw`: the dev server and Vitest may read it although it lies outside this project. */
 const PASSWORD_POLICY_DATA = fileURLToPath(new URL('../crates/password-policy/data', import.meta.url));
 
+/** The app's code (`src/app/boot.tsx` and every chunk it imports) preloaded by index.html, as
+ * Vite does for the entry's static imports: the entry only imports it dynamically, to start the
+ * translations and the landing screen alongside, and waiting for the entry would cost a round
+ * trip. */
+function preloadApp(): Plugin {
+  return {
+    name: 'playtrack:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const boot = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app/boot.tsx'));
+        if (!boot) throw new Error('the build has no chunk for src/app/boot.tsx');
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          byFile.get(file)?.imports.forEach(visit);
+        };
+        visit(boot.fileName);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // Brotli and gzip copies of every text asset beside it: the server sends the one the browser
   // accepts without compressing anything per request.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
+  plugins: [react(), preloadApp(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -8,8 +8,8 @@ import { gzipSync } from 'node:zlib';
 
 const DIST = path.resolve(import.meta.dirname, '../dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'));
-/** The modules /login shows in English besides the entry (keys of the manifest). */
-const LOGIN = ['src/features/auth/components/sign-in-page.tsx', 'src/locales/en/index.ts'];
+/** The modules the entry loads for /login in English: the app, the sign-in screen, the texts. */
+const LOGIN = ['src/app/boot.tsx', 'src/features/auth/components/sign-in-page.tsx', 'src/locales/en/index.ts'];
 
 const gzipped = (file) => {
   const copy = path.join(DIST, `${file}.gz`);

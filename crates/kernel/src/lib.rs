@@ -20,7 +20,7 @@ pub use clock::{AnyClock, Clock, ManualClock, SystemClock};
 pub use email::{Email, EmailError, domain_list};
 pub use field_code::{FieldCode, FieldProblem, text_problem};
 pub use ids::*;
-pub use locale::LOCALES;
+pub use locale::{LOCALES, preferred_locale};
 pub use page::{Page, PageOutOfRange, PageRequest, SortDirection};
 pub use role::{Role, UnknownRole};
 pub use scope::Scope;

@@ -1,7 +1,8 @@
 //! The web UI, built by Vite into `frontend/dist` and embedded in release builds (debug builds
 //! read the folder from disk, so a rebuilt UI shows without recompiling). Client-side routes
-//! fall back to `index.html`; `/api/…` never reaches here. The build puts brotli and gzip
-//! copies beside every text asset, and each request gets the one its browser accepts best.
+//! fall back to `index.html` (the sign-in page to its prerendered copy); `/api/…` never reaches
+//! here. The build puts brotli and gzip copies beside every text asset, and each request gets
+//! the one its browser accepts best.
 
 use actix_web::{
     HttpRequest, HttpResponse,
@@ -10,7 +11,14 @@ use actix_web::{
         header::{self, AcceptEncoding, Encoding, Header},
     },
 };
+use kernel::{LOCALES, preferred_locale};
 use rust_embed::{EmbeddedFile, RustEmbed};
+
+/// Client routes whose first paint the build prerendered in every language
+/// (`frontend/scripts/prerender.mjs`): the sign-in page, under both of its addresses.
+const PRERENDERED: [&str; 2] = ["login", "signin"];
+/// The language the web UI last showed in this browser, which it keeps in this cookie.
+const LANGUAGE_COOKIE: &str = "playtrack_lang";
 
 #[derive(RustEmbed)]
 #[folder = "../../frontend/dist"]
@@ -36,12 +44,28 @@ pub async fn serve(request: HttpRequest) -> HttpResponse {
     if path.rsplit('/').next().is_some_and(|last| last.contains('.')) {
         return HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("404 Page not found");
     }
+    if PRERENDERED.contains(&path) {
+        let page = format!("login.{}.html", reader_language(&request));
+        if let Some(file) = Assets::get(&page) {
+            let mut response = send(&request, &page, file, "text/html; charset=utf-8".to_owned(), "no-cache");
+            response.headers_mut().append(header::VARY, header::HeaderValue::from_static("Accept-Language, Cookie"));
+            return response;
+        }
+    }
     match Assets::get("index.html") {
         Some(index) => send(&request, "index.html", index, "text/html; charset=utf-8".to_owned(), "no-cache"),
         None => HttpResponse::ServiceUnavailable()
             .content_type("text/plain; charset=utf-8")
             .body("The web UI has not been built: run `npm --prefix frontend run build` (or `just run`)."),
     }
+}
+
+/// The language the web UI will show this reader: the one it last showed in this browser, else
+/// the browser's first supported one, as `detectLanguage` in the UI decides.
+fn reader_language(request: &HttpRequest) -> &'static str {
+    let shown = request.cookie(LANGUAGE_COOKIE).and_then(|cookie| LOCALES.into_iter().find(|l| *l == cookie.value()));
+    let accepted = || request.headers().get(header::ACCEPT_LANGUAGE)?.to_str().ok().map(preferred_locale);
+    shown.or_else(accepted).unwrap_or(LOCALES[0])
 }
 
 /// `file` (at `path`), or its precompressed copy in the encoding the request accepts best.

@@ -25,9 +25,10 @@ import { ssoConnectionRoutes } from '@/features/sso-connections/routes';
 import { lazyNamed, type Preloadable } from '@/lib/lazy-named';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/paths';
 import { landingPath, useSessionKnown } from '@/lib/session';
+import { loadDashboardPage, loadSignedInFrame, loadSignInPage } from './landing-screens';
 
 
-const SignInPage = lazyNamed(() => import('@/features/auth/components/sign-in-page'), 'SignInPage');
+const SignInPage = lazyNamed(loadSignInPage, 'SignInPage');
 const VerifyOtpPage = lazyNamed(
   () => import('@/features/auth/components/verify-otp-page'),
   'VerifyOtpPage',
@@ -67,10 +68,7 @@ const AccessDeniedPage = lazyNamed(
   'AccessDeniedPage',
 );
 const SetupPage = lazyNamed(() => import('@/features/auth/components/setup-page'), 'SetupPage');
-const DashboardPage = lazyNamed(
-  () => import('@/features/shell/components/dashboard-page'),
-  'DashboardPage',
-);
+const DashboardPage = lazyNamed(loadDashboardPage, 'DashboardPage');
 const ChangePasswordPage = lazyNamed(
   () => import('@/features/passwords/components/change-password-page'),
   'ChangePasswordPage',
@@ -80,10 +78,7 @@ const AdminPasswordPage = lazyNamed(
   'AdminPasswordPage',
 );
 // The signed-in frame loads with the first signed-in screen, never with the public pages.
-const SignedInFrame = lazyNamed(
-  () => import('./signed-in-frame'),
-  'SignedInFrame',
-);
+const SignedInFrame = lazyNamed(loadSignedInFrame, 'SignedInFrame');
 const UpcomingScreenPage = lazyNamed(
   () => import('@/features/shell/components/upcoming-screen-page'),
   'UpcomingScreenPage',

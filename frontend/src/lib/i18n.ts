@@ -3,26 +3,11 @@
 // whole page to right-to-left for Arabic.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, loadTranslations } from '@/locales/load';
+import { type Translations, loadTranslations } from '@/locales/load';
 import type { Language, Namespace } from '@/locales/resources';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, LANGUAGE_STORAGE_KEY } from './language';
 
-export { LANGUAGES };
-export const LANGUAGE_STORAGE_KEY = 'playtrack.lang';
-export const DEFAULT_LANGUAGE: Language = LANGUAGES[0];
-
-export function isLanguage(value: string | null | undefined): value is Language {
-  return LANGUAGES.includes(value as Language);
-}
-
-export function detectLanguage(): Language {
-  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  if (isLanguage(stored)) return stored;
-  for (const tag of navigator.languages) {
-    const base = tag.split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return DEFAULT_LANGUAGE;
-}
+export { DEFAULT_LANGUAGE, detectLanguage, isLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES } from './language';
 
 /** The language's own name in its own script, so a reader can find theirs whatever the UI language. */
 export function languageEndonym(language: Language): string {
@@ -34,8 +19,12 @@ export function languageEndonym(language: Language): string {
 export const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ id: language, name: languageEndonym(language) }));
 
 i18n.on('languageChanged', (language) => {
+  // No page yet where the build prerenders one (scripts/prerender.mjs): i18next starts first.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
   document.documentElement.dir = i18n.dir(language);
+  // The server sends the prerendered sign-in page in the language this browser shows.
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 });
 
 /** Whether `key` names a text of `namespace`; every language has every key (locales.test.ts). */
@@ -43,10 +32,11 @@ export function hasText(namespace: Namespace, key: string): boolean {
   return typeof i18n.getResource(i18n.language, namespace, key) === 'string';
 }
 
-/** Switches to a language, fetching its translations first unless they are here already. */
-export async function showLanguage(language: Language): Promise<void> {
+/** Switches to a language, fetching its translations first unless they are here already (or
+ * `fetched`: the entry's, loaded alongside the app's code). */
+export async function showLanguage(language: Language, fetched?: Translations): Promise<void> {
   if (!i18n.hasResourceBundle(language, 'common')) {
-    for (const [namespace, texts] of Object.entries(await loadTranslations(language))) {
+    for (const [namespace, texts] of Object.entries(fetched ?? (await loadTranslations(language)))) {
       i18n.addResourceBundle(language, namespace, texts);
     }
   }

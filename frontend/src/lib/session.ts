@@ -131,10 +131,12 @@ export function landingPath(): string {
 
 /** The signed-in user, re-rendering when sign-in, the session check or logout changes it. */
 export function useSessionUser(): SessionUser | null {
-  return useSyncExternalStore(subscribeSession, getSessionUser);
+  // The prerendered sign-in page (src/prerender.tsx) is rendered, and hydrated, before anyone
+  // is known: the same answer serves both.
+  return useSyncExternalStore(subscribeSession, getSessionUser, getSessionUser);
 }
 
 /** Whether the tab knows yet if someone is signed in; changes once, when the check answers. */
 export function useSessionKnown(): boolean {
-  return useSyncExternalStore(subscribeSession, isSessionKnown);
+  return useSyncExternalStore(subscribeSession, isSessionKnown, isSessionKnown);
 }

@@ -12,6 +12,7 @@ use super::cookies;
 use crate::{ApiError, AppState, ProblemCode};
 
 pub use kernel::LOCALES;
+use kernel::preferred_locale;
 
 /// The challenge of a sign-in in progress, carried in the seed's `session-token` header.
 pub const CHALLENGE_HEADER: &str = "session-token";
@@ -344,16 +345,6 @@ impl FromRequest for ChallengeToken {
     }
 }
 
-/// The first supported language of an `Accept-Language` header (`ar-EG,ar;q=0.9` → `ar`).
-fn preferred_locale(accept: &str) -> &'static str {
-    accept
-        .split(',')
-        .filter_map(|part| part.split(';').next())
-        .map(|tag| tag.trim().split('-').next().unwrap_or_default().to_ascii_lowercase())
-        .find_map(|language| LOCALES.into_iter().find(|l| *l == language))
-        .unwrap_or(LOCALES[0])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,13 +363,5 @@ mod tests {
         assert_eq!(basic_secret(&basic("ptk_abc")), None, "no colon: not Basic credentials");
         let bearer = TestRequest::default().insert_header((header::AUTHORIZATION, "Bearer ptk_abc")).to_http_request();
         assert_eq!(basic_secret(&bearer), None);
-    }
-
-    #[test]
-    fn the_first_supported_language_wins() {
-        assert_eq!(preferred_locale("ar-EG,ar;q=0.9,en;q=0.8"), "ar");
-        assert_eq!(preferred_locale("de-DE,fr;q=0.7"), "fr");
-        assert_eq!(preferred_locale("de-DE"), "en");
-        assert_eq!(preferred_locale("zh-Hans-CN"), "zh");
     }
 }

@@ -16,6 +16,7 @@ import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'r
 import { useGameLogin, useLogin } from '../api/auth';
 import { SubmitButton } from '@/components/submit-button';
 import { applyFieldErrors } from '@/lib/form-errors';
+import { useHydrated } from '@/lib/use-hydrated';
 import { RESET_PASSWORD_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';
 import { safeNextPath } from '@/lib/safe-next-path';
@@ -84,7 +85,10 @@ export function SignInPage() {
     );
   });
 
-  const busy = login.isPending || exchanging || steps.finished || steps.eula !== null;
+  // The prerendered form sends nothing before the app has taken it over (a native submit would
+  // put the password in the address).
+  const hydrated = useHydrated();
+  const busy = !hydrated || login.isPending || exchanging || steps.finished || steps.eula !== null;
 
   return (
     <Card component="section" sx={{ maxWidth: 420, mx: 'auto' }}>
