@@ -1,11 +1,13 @@
-// Browser entry point: small on purpose, so that the app's code, the reader's translations and
-// a landing screen's code all start downloading at once.
+// Browser entry point: small on purpose, so that the app's code, the reader's translations, a
+// landing screen's code and, for a returning reader, their session all start loading at once.
 // Roboto's Latin subset covers en/it/es/fr; Arabic and Chinese text falls back to system fonts
 // listed in the theme.
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
 import { preloadLandingScreen } from './app/landing-screens';
+import { mayHoldSession } from './lib/csrf-cookie';
+import { startEarlyReads } from './lib/early-reads';
 import { detectLanguage } from './lib/language';
 import { loadTranslations } from './locales/load';
 
@@ -13,6 +15,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const language = detectLanguage();
+if (mayHoldSession()) startEarlyReads();
 const [{ boot }, texts] = await Promise.all([
   import('./app/boot'),
   loadTranslations(language),

@@ -3,12 +3,12 @@
 // ApiError, and reports an ended session (401) or a refused call (403) to whoever listens.
 // The session itself travels in an HttpOnly cookie the browser sends on its own.
 import type { FieldCode } from '@/api/gen/playtrack.schemas';
+import { csrfToken } from './csrf-cookie';
+import { takeEarlyRead } from './early-reads';
 import { i18n } from './i18n';
 import { isSignedIn, sessionGeneration } from './session';
 import { emitSessionEvent } from './session-events';
 
-/** The cookie the server sets beside the session cookie; readable here on purpose. */
-const CSRF_COOKIE = 'playtrack_csrf';
 const CSRF_HEADER = 'X-CSRF-Token';
 /** Requests that only read: the server asks no CSRF token of them. */
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -171,33 +171,19 @@ async function readBody(response: Response): Promise<unknown> {
   return contentType.includes('json') ? JSON.parse(text) : text;
 }
 
-/** The CSRF cookie's value, or null when the browser holds no session. */
-function csrfToken(): string | null {
-  for (const pair of document.cookie.split(';')) {
-    const [name, ...value] = pair.trim().split('=');
-    if (name === CSRF_COOKIE) return value.join('=') || null;
-  }
-  return null;
-}
-
-/** Whether the browser may hold a session: the server sets and clears the CSRF cookie together
- * with the session cookie, which scripts cannot see. */
-export function mayHoldSession(): boolean {
-  return csrfToken() !== null;
-}
-
 export async function apiFetch<T>(url: string, apiInit: ApiRequestInit): Promise<T> {
   const { forbiddenIsAnswer = false, ...init } = apiInit;
   const headers = new Headers(init.headers);
   const sentGeneration = sessionGeneration();
   const csrf = csrfToken();
+  const reads = READ_METHODS.has((init.method ?? 'GET').toUpperCase());
   // The double-submit pattern: only a page of this site can read the cookie to echo it.
-  if (csrf && !READ_METHODS.has((init.method ?? 'GET').toUpperCase())) headers.set(CSRF_HEADER, csrf);
+  if (csrf && !reads) headers.set(CSRF_HEADER, csrf);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json, application/problem+json');
   // The server answers in this language where it has prose of its own (the EULA, mails).
   if (!headers.has('Accept-Language')) headers.set('Accept-Language', i18n.resolvedLanguage ?? i18n.language);
 
-  const response = await fetch(url, { ...init, headers });
+  const response = await ((reads ? takeEarlyRead(url) : undefined) ?? fetch(url, { ...init, headers }));
   if (!response.ok) {
     const error = await toApiError(response);
     reportSessionProblems(error, sentGeneration, forbiddenIsAnswer);

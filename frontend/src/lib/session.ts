@@ -6,6 +6,7 @@
 // waiting for its OTP (in sessionStorage: that sign-in belongs to this tab). Route guards, the
 // shell and the API client read this; sign-in, logout and the session checks write it.
 import { useSyncExternalStore } from 'react';
+import { dropEarlyReads } from './early-reads';
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from './paths';
 
 export const SESSION_KEYS = {
@@ -63,6 +64,7 @@ export function sessionGeneration(): number {
 
 /** What the check at start learnt: the cookie's user, or nobody. */
 export function learnSession(user: SessionUser | null): void {
+  if (user === null) dropEarlyReads();
   generation += 1;
   current = user && reduced(user);
   changed();
@@ -98,6 +100,7 @@ export function clearChallenge(): void {
 /** A session the server opened for `user` (its cookie came with the answer); the sign-in's
  * challenge is spent. */
 export function startSession(user: SessionUser): void {
+  dropEarlyReads();
   setStartUrl(DEFAULT_SIGNED_IN_PATH);
   clearChallenge();
   learnSession(user);

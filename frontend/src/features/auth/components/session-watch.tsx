@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getMe } from '../api/account';
 import { useNotify } from '@/components/notifications';
-import { mayHoldSession } from '@/lib/api-client';
+import { mayHoldSession } from '@/lib/csrf-cookie';
 import { ACCESS_DENIED_PATH, LOGIN_PATH, SESSION_WRONG_PATH } from '@/lib/paths';
 import { endSession, getSessionUser, isSessionKnown, isSignedIn, learnSession, setSessionUser } from '@/lib/session';
 import { onAnnouncement } from '@/lib/session-channel';
