@@ -1,7 +1,8 @@
 // The fetch mutator every generated API call goes through (see orval.config.ts): adds the CSRF
 // token to every write and the UI language, turns RFC 9457 problem+json answers into a typed
 // ApiError, and reports an ended session (401) or a refused call (403) to whoever listens.
-// The session itself travels in an HttpOnly cookie the browser sends on its own.
+// The session itself travels in an HttpOnly cookie the browser sends on its own. A GET that the
+// entry already started (early-reads.ts) takes that answer instead of asking again.
 import type { FieldCode } from '@/api/gen/playtrack.schemas';
 import { csrfToken } from './csrf-cookie';
 import { takeEarlyRead } from './early-reads';

@@ -1,6 +1,6 @@
-// i18next set-up: language detection (stored choice → browser → en), each language's
-// translations loaded before it is shown, and the <html lang/dir> attributes that switch the
-// whole page to right-to-left for Arabic.
+// i18next set-up: each language's translations loaded before it is shown (which language, from
+// ./language.ts), the <html lang/dir> attributes that switch the whole page to right-to-left for
+// Arabic, and the cookie that tells the server which prerendered sign-in page to send.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type Translations, loadTranslations } from '@/locales/load';
