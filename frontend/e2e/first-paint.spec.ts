@@ -13,7 +13,8 @@ test('the sign-in form shows before any script runs, and waits for the app befor
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByLabel('E-mail')).toBeVisible();
   await expect(page.getByLabel('Password')).toBeVisible();
-  // A native submit would put the password in the address.
+  // Typed text would not reach the app, and a native submit would put the password in the address.
+  await expect(page.getByLabel('E-mail')).not.toBeEditable();
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
   await context.close();
 });

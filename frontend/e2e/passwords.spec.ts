@@ -15,6 +15,8 @@ test('a trainee who forgot their password sets a new one from the mailed link', 
   const newPassword = 'Tamarind-kite42';
 
   await page.goto('/login');
+  // Once the app has taken the prerendered page over (its sign-in button comes alive).
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   await page.getByRole('link', { name: 'Forgot Password ?' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
   const asked = new Date(Date.now() - 1_000);

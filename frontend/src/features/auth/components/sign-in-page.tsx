@@ -85,9 +85,10 @@ export function SignInPage() {
     );
   });
 
-  // The prerendered form sends nothing before the app has taken it over (a native submit would
-  // put the password in the address).
+  // The prerendered form takes no input before the app has taken it over: typed text would not
+  // reach the form's state, and a native submit would put the password in the address.
   const hydrated = useHydrated();
+  const readOnlyUntilHydrated = { htmlInput: { readOnly: !hydrated } };
   const busy = !hydrated || login.isPending || exchanging || steps.finished || steps.eula !== null;
 
   return (
@@ -115,6 +116,7 @@ export function SignInPage() {
             label={t('signIn.email')}
             autoComplete="username"
             disabled={steps.finished || exchanging}
+            slotProps={readOnlyUntilHydrated}
             error={errors.email !== undefined}
             helperText={messageOf(errors.email?.message)}
           />
@@ -124,6 +126,7 @@ export function SignInPage() {
             label={t('signIn.password')}
             autoComplete="current-password"
             disabled={steps.finished || exchanging}
+            slotProps={readOnlyUntilHydrated}
             error={errors.password !== undefined}
             helperText={messageOf(errors.password?.message)}
           />
