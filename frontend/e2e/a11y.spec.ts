@@ -77,6 +77,12 @@ test('the public pages', async ({ page }) => {
   for (const theme of THEMES) {
     for (const path of ['/login', '/reset-password']) {
       await open(page, path, theme);
+      // The prerendered sign-in page: scanned once the app has taken it over and its buttons
+      // have finished fading from disabled to enabled.
+      await expect(page.getByRole('button', { disabled: true })).toHaveCount(0);
+      await page.waitForFunction(
+        () => (globalThis as unknown as { document: { getAnimations(): unknown[] } }).document.getAnimations().length === 0,
+      );
       await scan(page, `${path} (${theme})`);
     }
   }

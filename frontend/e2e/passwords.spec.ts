@@ -19,6 +19,8 @@ test('a trainee who forgot their password sets a new one from the mailed link', 
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   await page.getByRole('link', { name: 'Forgot Password ?' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
+  // The sign-in form, with its own E-mail field, stays while the new page's code loads.
+  await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
   const asked = new Date(Date.now() - 1_000);
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send link' }).click();
