@@ -82,6 +82,9 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     // Whole-app renders with several steps take seconds on a 2-core CI machine.
     testTimeout: 15_000,
+    // One file per core: Vitest's default leaves one core to itself, which on 2 cores means a
+    // single worker (the suite took 331-397 s so, 223 s with two).
+    maxWorkers: '100%',
     include: ['src/**/*.test.{ts,tsx}'],
     coverage: {
       include: ['src/**/*.{ts,tsx}'],
