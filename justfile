@@ -70,13 +70,9 @@ journeys:
 
 # Formatting, clippy (warnings are errors), ESLint and the TypeScript type-check.
 lint: deps
-    #!/usr/bin/env bash
-    set -euo pipefail
     cargo fmt --all --check
-    # ESLint and tsc use a core each, beside clippy's compile rather than after it.
-    (cd {{frontend}} && npm run --silent lint && npm run --silent typecheck) & web=$!
     cargo clippy --workspace --all-targets --quiet -- -D warnings
-    wait "$web"
+    cd {{frontend}} && npm run --silent lint && npm run --silent typecheck
 
 # Regenerate the published OpenAPI spec and the frontend's generated client from the code.
 openapi: deps
