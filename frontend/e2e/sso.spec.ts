@@ -4,7 +4,7 @@
 // made a trainee of the chosen batch with a seat, accepts the EULA and lands on the dashboard.
 // Then the demo game signs her in through the portal, and the portal through her provider.
 import path from 'node:path';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { DEMO, SCREENSHOTS, demoGame, demoPassword, firstUrl, test } from './support';
 
 const NADIA = { login: 'nadia', email: 'nadia.khan@meridian-bank.example' };
@@ -26,6 +26,28 @@ async function firstId(request: APIRequestContext, url: string, headers: Record<
   const first = items[0];
   if (!first) throw new Error(`${url} is empty`);
   return first.id;
+}
+
+/** From the portal's sign-in page through "Login with SSO" and the provider's login form. */
+async function signInAtProvider(page: Page, issuer: string): Promise<void> {
+  await page.getByRole('button', { name: 'Login with SSO' }).click();
+  // The SSO form slides open: a click before Continue is uncovered lands on the form around it.
+  const next = page.getByRole('button', { name: 'Continue' });
+  await expect(next).toBeInViewport({ ratio: 1 });
+  await page.getByLabel('Work e-mail').fill(NADIA.email);
+  // The portal asks the provider for its metadata before it answers (up to its own 10 s
+  // limit), so the journey waits for that answer, and says what it was when it refuses.
+  const started = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/sso/start'));
+  await next.click();
+  const start = await started;
+  // (A 200's body is gone once the browser has left for the provider; a refusal's stays.)
+  if (start.status() !== 200) throw new Error(`the SSO start answered ${start.status()}: ${await start.text()}`);
+
+  // The provider's own login page (oidc-provider's development form).
+  await expect(page).toHaveURL(new RegExp(`^${issuer}/interaction/`));
+  await page.locator('input[name="login"]').fill(NADIA.login);
+  await page.locator('input[name="password"]').fill('any');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
 }
 
 test('a new Meridian employee signs in through the provider, becomes a trainee, and plays', async ({
@@ -59,15 +81,7 @@ test('a new Meridian employee signs in through the provider, becomes a trainee, 
 
   try {
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Login with SSO' }).click();
-    await page.getByLabel('Work e-mail').fill(NADIA.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-
-    // The provider's own login page (oidc-provider's development form).
-    await expect(page).toHaveURL(new RegExp(`^${issuer ?? ''}/interaction/`));
-    await page.locator('input[name="login"]').fill(NADIA.login);
-    await page.locator('input[name="password"]').fill('any');
-    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await signInAtProvider(page, issuer ?? '');
 
     // Back at the portal: a new trainee meets the licence agreement first.
     const eula = page.getByRole('dialog', { name: 'End-user licence agreement' });
@@ -92,12 +106,7 @@ test('a new Meridian employee signs in through the provider, becomes a trainee, 
       const player = await fresh.newPage();
       await player.goto(await firstUrl(game.lines));
       await expect(player).toHaveURL(/\/login\?next=/);
-      await player.getByRole('button', { name: 'Login with SSO' }).click();
-      await player.getByLabel('Work e-mail').fill(NADIA.email);
-      await player.getByRole('button', { name: 'Continue' }).click();
-      await player.locator('input[name="login"]').fill(NADIA.login);
-      await player.locator('input[name="password"]').fill('any');
-      await player.getByRole('button', { name: 'Sign-in' }).click();
+      await signInAtProvider(player, issuer ?? '');
       await expect(player).toHaveURL(/\/oauth\/authorize\?/);
       await expect(player.getByText(NADIA.email)).toBeVisible();
       await player.getByRole('button', { name: 'Allow' }).click();
