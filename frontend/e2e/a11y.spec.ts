@@ -1,6 +1,7 @@
 // Accessibility of every main screen: an axe-core scan (WCAG 2.0/2.1 A and AA rules) of the
 // public pages and of each role's sidebar screens, in the lite and the dark theme, must find no
-// serious or critical violation; and the skip link is the first stop of the keyboard.
+// serious or critical violation; the skip link is the first stop of the keyboard; and a reader who
+// asked for less motion gets none.
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signIn, submitSignIn } from './support';
@@ -122,4 +123,19 @@ test('Tab first reaches the skip link, which moves the focus to the main content
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
   await expect(skip).not.toBeInViewport();
+});
+
+test('a reader who asked for less motion sees panels appear at once; others see them slide', async ({ browser }) => {
+  for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+    const context = await browser.newContext({ reducedMotion });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Login with SSO' }).click();
+      const panel = page.locator('.MuiCollapse-root', { has: page.getByRole('form', { name: 'Single sign-on' }) });
+      await expect(panel, reducedMotion).toHaveCSS('transition-duration', reducedMotion === 'reduce' ? '0s' : /[1-9]/);
+    } finally {
+      await context.close();
+    }
+  }
 });

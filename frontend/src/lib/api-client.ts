@@ -5,7 +5,7 @@
 // entry already started (early-reads.ts) takes that answer instead of asking again.
 import type { FieldCode } from '@/api/gen/playtrack.schemas';
 import { csrfToken } from './csrf-cookie';
-import { takeEarlyRead } from './early-reads';
+import { API_ACCEPT, takeEarlyRead } from './early-reads';
 import { i18n } from './i18n';
 import { isSignedIn, sessionGeneration } from './session';
 import { emitSessionEvent } from './session-events';
@@ -180,7 +180,7 @@ export async function apiFetch<T>(url: string, apiInit: ApiRequestInit): Promise
   const reads = READ_METHODS.has((init.method ?? 'GET').toUpperCase());
   // The double-submit pattern: only a page of this site can read the cookie to echo it.
   if (csrf && !reads) headers.set(CSRF_HEADER, csrf);
-  if (!headers.has('Accept')) headers.set('Accept', 'application/json, application/problem+json');
+  if (!headers.has('Accept')) headers.set('Accept', API_ACCEPT);
   // The server answers in this language where it has prose of its own (the EULA, mails).
   if (!headers.has('Accept-Language')) headers.set('Accept-Language', i18n.resolvedLanguage ?? i18n.language);
 

@@ -3,12 +3,13 @@
 // client takes each answer once; a session that starts or ends first drops them, as they speak
 // of the session the page was loaded with.
 const EARLY_READS = ['/api/v1/me', '/api/v1/me/preferences'];
-const ACCEPT = 'application/json, application/problem+json';
+/** What every API call accepts: its answer, or a problem (here, as this module loads first). */
+export const API_ACCEPT = 'application/json, application/problem+json';
 
 const started = new Map<string, Promise<Response>>();
 
 export function startEarlyReads(): void {
-  for (const url of EARLY_READS) started.set(url, fetch(url, { headers: { Accept: ACCEPT } }));
+  for (const url of EARLY_READS) started.set(url, fetch(url, { headers: { Accept: API_ACCEPT } }));
 }
 
 /** The early answer to a GET of `url`, once. */
