@@ -1,6 +1,7 @@
 // Every language on the signed-in screens: the sidebar, the dashboard and a score report, in
 // each of the six languages, show no text that is missing (i18next says so on the console)
-// and no raw key where a text should be.
+// and no raw key where a text should be; and the skill radars' names fit inside their charts,
+// on a wide screen and a phone's.
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signIn } from './support';
 
@@ -11,6 +12,34 @@ const RAW_KEY = /\b[a-z][a-zA-Z]*:[a-z][a-zA-Z]*(\.[a-zA-Z_]+)+\b|\b[a-z][a-zA-Z
 
 async function shownText(page: Page): Promise<string> {
   return page.locator('body').innerText();
+}
+
+/** A box as the page's own scripts see it (the e2e code is compiled without the DOM lib). */
+interface Rect {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+interface Drawn {
+  textContent: string | null;
+  ownerSVGElement: { getBoundingClientRect(): Rect } | null;
+  getBoundingClientRect(): Rect;
+}
+
+/** The names on the page's skill radars that reach out of their chart, which cuts them off. */
+async function cutRadarNames(page: Page): Promise<string[]> {
+  const radars = page.locator('svg:has(.MuiRadarChart-gridDivider)');
+  await expect(radars.first()).toBeVisible();
+  return radars.locator('text').evaluateAll((texts: Drawn[]) =>
+    texts
+      .filter((text) => {
+        const chart = text.ownerSVGElement?.getBoundingClientRect();
+        const box = text.getBoundingClientRect();
+        return chart !== undefined && (box.left < chart.left || box.right > chart.right || box.top < chart.top || box.bottom > chart.bottom);
+      })
+      .map((text) => text.textContent ?? ''),
+  );
 }
 
 test('each language renders the sidebar, the dashboard and a report without a missing text', async ({ page }) => {
@@ -32,6 +61,10 @@ test('each language renders the sidebar, the dashboard and a report without a mi
       await expect(page.locator('main h1, main h4, main h5').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await shownText(page), `${language} ${path}`).not.toMatch(RAW_KEY);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 720 });
+        await expect.poll(() => cutRadarNames(page), `${language} ${path} at ${width} px`).toEqual([]);
+      }
     }
   }
   expect(missing).toEqual([]);

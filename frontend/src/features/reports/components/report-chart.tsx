@@ -15,6 +15,7 @@ import { RadarChart } from '@mui/x-charts/RadarChart';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnUnit, ReportColumn, ScoreReport } from '@/api/gen/playtrack.schemas';
+import { radarMargin, wrapLabel } from '@/lib/radar-labels';
 import { columnAverages, columnValues, histogram, progress, rowSeries } from '../chart-data';
 import { type CellFormat, useCellFormat } from '../hooks/use-cell-format';
 import type { ReportScreen } from '../report-screens';
@@ -102,15 +103,14 @@ function SkillRadar({ report, loading }: ChartProps) {
     // A radar needs three axes at least; with fewer it would only mislead.
     return <Typography color="text.secondary">{t('chart.tooFewSkills')}</Typography>;
   }
+  const metrics = pick(report.columns).map((column) => wrapLabel(column.label));
   return (
     <RadarChart
       height={HEIGHT + 60}
       loading={loading}
       series={series}
-      radar={{
-        metrics: pick(report.columns).map((column) => column.label),
-        max: unit === 'percent' ? 100 : Math.ceil(largest),
-      }}
+      radar={{ metrics, max: unit === 'percent' ? 100 : Math.ceil(largest) }}
+      margin={radarMargin(metrics)}
     />
   );
 }

@@ -10,6 +10,7 @@ import { RadarChart } from '@mui/x-charts/RadarChart';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDashboardFormat } from './dashboard-widgets';
+import { radarMargin, wrapLabel } from '@/lib/radar-labels';
 
 const HEIGHT = 280;
 
@@ -82,6 +83,7 @@ export function SkillRadar({ items, label, series }: ChartProps) {
   const order = items.map((_item, index) => index);
   if (theme.direction === 'rtl') order.splice(1, order.length - 1, ...order.slice(1).reverse());
   const ordered = order.flatMap((index) => items[index] ?? []);
+  const metrics = ordered.map((item) => wrapLabel(item.label));
   return (
     <Localized>
       <RadarChart
@@ -96,7 +98,8 @@ export function SkillRadar({ items, label, series }: ChartProps) {
             valueFormatter: (value: number | null) => (value === null ? '' : format.percent(value)),
           },
         ]}
-        radar={{ metrics: ordered.map((item) => item.label), max: 100 }}
+        radar={{ metrics, max: 100 }}
+        margin={radarMargin(metrics)}
         hideLegend
       />
     </Localized>
