@@ -2,6 +2,7 @@
 // at the sides) that cut a long name off. A long name breaks onto two lines at the space nearest
 // its middle, and the margins grow to hold the names (widths estimated, as the charts draw after
 // the margins are set).
+import { textWidth } from './text-width';
 
 /** Names up to this many characters stay on one line. */
 const ONE_LINE = 12;
@@ -24,19 +25,12 @@ export function wrapLabel(label: string): string {
   return best === -1 ? label : `${label.slice(0, best)}\n${label.slice(best + 1)}`;
 }
 
-/** About how wide a line of the 12 px caption is: CJK glyphs are square, most others half that. */
-function lineWidth(line: string): number {
-  let width = 0;
-  for (const char of line) width += (char.codePointAt(0) ?? 0) >= 0x2e80 ? 12 : 7;
-  return width;
-}
-
 /** Room around the radar for these (wrapped) names, given clockwise from the top as MUI X Charts
  * places them. A name beside the radar reaches out by its width, less how far its corner sits
  * inside the radar's circle; one above or below it, by half its width. */
 export function radarMargin(labels: readonly string[]): { top: number; bottom: number; left: number; right: number } {
   const reach = labels.map((label, index) => {
-    const width = Math.max(...label.split('\n').map(lineWidth));
+    const width = Math.max(...label.split('\n').map((line) => textWidth(line)));
     const beside = Math.abs(Math.sin((2 * Math.PI * index) / labels.length));
     return beside < 0.1 ? width / 2 : GAP + width - LEAST_RADIUS * (1 - beside);
   });

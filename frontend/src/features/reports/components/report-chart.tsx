@@ -4,6 +4,7 @@
 // the theme (so it reads in the dark theme too), and in Arabic it runs right to left like the
 // page: MUI X Charts mirrors only its tick labels, so the category axis is reversed and the value
 // axis moved to the right here. The table below it holds the same numbers for a screen reader.
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { type Theme, useTheme } from '@mui/material/styles';
@@ -15,6 +16,7 @@ import { RadarChart } from '@mui/x-charts/RadarChart';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnUnit, ReportColumn, ScoreReport } from '@/api/gen/playtrack.schemas';
+import { useCategoryTicks } from '@/lib/category-ticks';
 import { radarMargin, wrapLabel } from '@/lib/radar-labels';
 import { columnAverages, columnValues, histogram, progress, rowSeries } from '../chart-data';
 import { type CellFormat, useCellFormat } from '../hooks/use-cell-format';
@@ -25,8 +27,6 @@ const HEIGHT = 320;
 export const RADAR_SERIES = 5;
 
 /** A category's name (`1.2 Meet the team`) reads in its own direction, whatever the page's. */
-const CATEGORY_LABEL = { unicodeBidi: 'plaintext' } as const;
-
 /** Series colours from the theme, in order. */
 function seriesColors(theme: Theme): string[] {
   const { palette } = theme;
@@ -119,30 +119,35 @@ function SkillRadar({ report, loading }: ChartProps) {
 function AverageBars({ report, loading }: ChartProps) {
   const { rtl, t, format, colors } = useChartSetup();
   const unit = valueUnit(report);
+  const names = report.columns.map((column) => column.label);
+  const [measure, ticks] = useCategoryTicks(names, 11);
   return (
-    <BarChart
-      height={HEIGHT}
-      loading={loading}
-      xAxis={[
-        {
-          scaleType: 'band',
-          data: report.columns.map((column) => column.label),
-          reverse: rtl,
-          tickLabelStyle: { ...CATEGORY_LABEL, fontSize: 11 },
-        },
-      ]}
-      yAxis={[valueAxis(unit, t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'), rtl, format)]}
-      series={[
-        {
-          id: 'average',
-          label: t('chart.pageAverage'),
-          data: columnAverages(report),
-          color: colors[0],
-          valueFormatter: (value) => format(value, unit),
-        },
-      ]}
-      hideLegend
-    />
+    <Box ref={measure}>
+      <BarChart
+        height={HEIGHT}
+        loading={loading}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: names,
+            reverse: rtl,
+            tickLabelStyle: ticks.style,
+            height: ticks.height,
+          },
+        ]}
+        yAxis={[valueAxis(unit, t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'), rtl, format)]}
+        series={[
+          {
+            id: 'average',
+            label: t('chart.pageAverage'),
+            data: columnAverages(report),
+            color: colors[0],
+            valueFormatter: (value) => format(value, unit),
+          },
+        ]}
+        hideLegend
+      />
+    </Box>
   );
 }
 
@@ -151,21 +156,25 @@ function StackedBars({ report, loading, byDifficulty }: ChartProps & { byDifficu
   const { theme, rtl, t, format, colors } = useChartSetup();
   const unit = valueUnit(report);
   const rows = rowSeries(report);
+  const names = rows.map((row) => row.label);
+  const [measure, ticks] = useCategoryTicks(names);
   return (
-    <BarChart
-      height={HEIGHT}
-      loading={loading}
-      xAxis={[{ scaleType: 'band', data: rows.map((row) => row.label), reverse: rtl, tickLabelStyle: CATEGORY_LABEL }]}
-      yAxis={[valueAxis(unit, t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'), rtl, format, true)]}
-      series={report.columns.map((column: ReportColumn, index) => ({
-        id: column.key,
-        label: column.label,
-        stack: 'total',
-        data: rows.map((row) => row.data[index] ?? null),
-        color: (byDifficulty ? difficultyColor(theme, column.key) : undefined) ?? colors[index % colors.length],
-        valueFormatter: (value: number | null) => format(value, unit),
-      }))}
-    />
+    <Box ref={measure}>
+      <BarChart
+        height={HEIGHT}
+        loading={loading}
+        xAxis={[{ scaleType: 'band', data: names, reverse: rtl, tickLabelStyle: ticks.style, height: ticks.height }]}
+        yAxis={[valueAxis(unit, t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'), rtl, format, true)]}
+        series={report.columns.map((column: ReportColumn, index) => ({
+          id: column.key,
+          label: column.label,
+          stack: 'total',
+          data: rows.map((row) => row.data[index] ?? null),
+          color: (byDifficulty ? difficultyColor(theme, column.key) : undefined) ?? colors[index % colors.length],
+          valueFormatter: (value: number | null) => format(value, unit),
+        }))}
+      />
+    </Box>
   );
 }
 
@@ -178,30 +187,36 @@ function ScoreHistogram({ report, loading }: ChartProps) {
   const bins = histogram(columnValues(report, 'score'), unit);
   // A band's bounds: whole percents (10 %–20 %) or whole points (0–12).
   const bound = (value: number) => (unit === 'percent' ? wholePercent.format(value / 100) : format(value, 'count'));
+  const names = bins.map((bin) => `${bound(bin.from)}–${bound(bin.to)}`);
+  const [measure, ticks] = useCategoryTicks(names);
   return (
-    <BarChart
-      height={HEIGHT}
-      loading={loading}
-      xAxis={[
-        {
-          scaleType: 'band',
-          data: bins.map((bin) => `${bound(bin.from)}–${bound(bin.to)}`),
-          label: t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'),
-          reverse: rtl,
-        },
-      ]}
-      yAxis={[{ label: t('chart.rowsAxis'), min: 0, tickMinStep: 1, position: rtl ? 'right' : 'left' }]}
-      series={[
-        {
-          id: 'rows',
-          label: t('chart.rowsAxis'),
-          data: bins.map((bin) => bin.count),
-          color: colors[0],
-          valueFormatter: (value) => format(value, 'count'),
-        },
-      ]}
-      hideLegend
-    />
+    <Box ref={measure}>
+      <BarChart
+        height={HEIGHT}
+        loading={loading}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: names,
+            label: t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'),
+            reverse: rtl,
+            tickLabelStyle: ticks.style,
+            height: ticks.height,
+          },
+        ]}
+        yAxis={[{ label: t('chart.rowsAxis'), min: 0, tickMinStep: 1, position: rtl ? 'right' : 'left' }]}
+        series={[
+          {
+            id: 'rows',
+            label: t('chart.rowsAxis'),
+            data: bins.map((bin) => bin.count),
+            color: colors[0],
+            valueFormatter: (value) => format(value, 'count'),
+          },
+        ]}
+        hideLegend
+      />
+    </Box>
   );
 }
 

@@ -3,6 +3,7 @@
 // in the dark theme too; in Arabic they run right to left like the page (MUI X Charts mirrors
 // only its tick labels, so the category axis is reversed and the value axis moved to the right,
 // and the radar turns the other way with its first skill still on top).
+import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartsLocalizationProvider } from '@mui/x-charts/ChartsLocalizationProvider';
@@ -10,6 +11,7 @@ import { RadarChart } from '@mui/x-charts/RadarChart';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDashboardFormat } from './dashboard-widgets';
+import { useCategoryTicks } from '@/lib/category-ticks';
 import { radarMargin, wrapLabel } from '@/lib/radar-labels';
 
 const HEIGHT = 280;
@@ -43,32 +45,36 @@ export function ScoreBars({ items, label, series }: ChartProps) {
   const { t } = useTranslation('shell');
   const format = useDashboardFormat();
   const rtl = theme.direction === 'rtl';
+  const names = items.map((item) => item.label);
+  const [measure, ticks] = useCategoryTicks(names);
   return (
     <Localized>
-      <BarChart
-        aria-label={label}
-        height={HEIGHT}
-        xAxis={[{ scaleType: 'band', data: items.map((item) => item.label), reverse: rtl }]}
-        yAxis={[
-          {
-            label: t('dashboard.chart.percentAxis'),
-            min: 0,
-            max: 100,
-            position: rtl ? 'right' : 'left',
-            valueFormatter: (value: number) => format.count(value),
-          },
-        ]}
-        series={[
-          {
-            id: 'score',
-            label: series,
-            data: items.map((item) => item.value),
-            color: theme.palette.primary.main,
-            valueFormatter: (value) => (value === null ? '' : format.percent(value)),
-          },
-        ]}
-        hideLegend
-      />
+      <Box ref={measure}>
+        <BarChart
+          aria-label={label}
+          height={HEIGHT}
+          xAxis={[{ scaleType: 'band', data: names, reverse: rtl, tickLabelStyle: ticks.style, height: ticks.height }]}
+          yAxis={[
+            {
+              label: t('dashboard.chart.percentAxis'),
+              min: 0,
+              max: 100,
+              position: rtl ? 'right' : 'left',
+              valueFormatter: (value: number) => format.count(value),
+            },
+          ]}
+          series={[
+            {
+              id: 'score',
+              label: series,
+              data: items.map((item) => item.value),
+              color: theme.palette.primary.main,
+              valueFormatter: (value) => (value === null ? '' : format.percent(value)),
+            },
+          ]}
+          hideLegend
+        />
+      </Box>
     </Localized>
   );
 }
