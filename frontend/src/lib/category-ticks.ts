@@ -21,14 +21,13 @@ interface CategoryTicks {
   height?: number;
 }
 
-/** The ticks for these names, and what to give as `ref` to the element the chart fills (whose
- * width says whether the names fit). */
-export function useCategoryTicks(
-  names: readonly string[],
-  fontSize = 12,
-): [(element: Element | null) => void, CategoryTicks] {
+/** A band axis of these names, and what to give as `ref` to the element the chart fills (whose
+ * width says whether the names fit). In Arabic the bars run right to left like the page. */
+export function useCategoryAxis(names: readonly string[], fontSize = 12) {
   const [measure, width] = useElementWidth();
-  return [measure, categoryTicks(names, width, useTheme().direction === 'rtl', fontSize)];
+  const rtl = useTheme().direction === 'rtl';
+  const { style, height } = categoryTicks(names, width, rtl, fontSize);
+  return [measure, { scaleType: 'band', data: [...names], reverse: rtl, tickLabelStyle: style, height }] as const;
 }
 
 /** How names fit under a chart `width` wide: side by side, slanted, or upright. */

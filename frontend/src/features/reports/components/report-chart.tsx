@@ -16,7 +16,7 @@ import { RadarChart } from '@mui/x-charts/RadarChart';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnUnit, ReportColumn, ScoreReport } from '@/api/gen/playtrack.schemas';
-import { useCategoryTicks } from '@/lib/category-ticks';
+import { useCategoryAxis } from '@/lib/category-ticks';
 import { radarMargin, wrapLabel } from '@/lib/radar-labels';
 import { columnAverages, columnValues, histogram, progress, rowSeries } from '../chart-data';
 import { type CellFormat, useCellFormat } from '../hooks/use-cell-format';
@@ -120,21 +120,13 @@ function AverageBars({ report, loading }: ChartProps) {
   const { rtl, t, format, colors } = useChartSetup();
   const unit = valueUnit(report);
   const names = report.columns.map((column) => column.label);
-  const [measure, ticks] = useCategoryTicks(names, 11);
+  const [measure, axis] = useCategoryAxis(names, 11);
   return (
     <Box ref={measure}>
       <BarChart
         height={HEIGHT}
         loading={loading}
-        xAxis={[
-          {
-            scaleType: 'band',
-            data: names,
-            reverse: rtl,
-            tickLabelStyle: ticks.style,
-            height: ticks.height,
-          },
-        ]}
+        xAxis={[axis]}
         yAxis={[valueAxis(unit, t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'), rtl, format)]}
         series={[
           {
@@ -157,13 +149,13 @@ function StackedBars({ report, loading, byDifficulty }: ChartProps & { byDifficu
   const unit = valueUnit(report);
   const rows = rowSeries(report);
   const names = rows.map((row) => row.label);
-  const [measure, ticks] = useCategoryTicks(names);
+  const [measure, axis] = useCategoryAxis(names);
   return (
     <Box ref={measure}>
       <BarChart
         height={HEIGHT}
         loading={loading}
-        xAxis={[{ scaleType: 'band', data: names, reverse: rtl, tickLabelStyle: ticks.style, height: ticks.height }]}
+        xAxis={[axis]}
         yAxis={[valueAxis(unit, t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'), rtl, format, true)]}
         series={report.columns.map((column: ReportColumn, index) => ({
           id: column.key,
@@ -188,22 +180,13 @@ function ScoreHistogram({ report, loading }: ChartProps) {
   // A band's bounds: whole percents (10 %–20 %) or whole points (0–12).
   const bound = (value: number) => (unit === 'percent' ? wholePercent.format(value / 100) : format(value, 'count'));
   const names = bins.map((bin) => `${bound(bin.from)}–${bound(bin.to)}`);
-  const [measure, ticks] = useCategoryTicks(names);
+  const [measure, axis] = useCategoryAxis(names);
   return (
     <Box ref={measure}>
       <BarChart
         height={HEIGHT}
         loading={loading}
-        xAxis={[
-          {
-            scaleType: 'band',
-            data: names,
-            label: t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'),
-            reverse: rtl,
-            tickLabelStyle: ticks.style,
-            height: ticks.height,
-          },
-        ]}
+        xAxis={[{ ...axis, label: t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis') }]}
         yAxis={[{ label: t('chart.rowsAxis'), min: 0, tickMinStep: 1, position: rtl ? 'right' : 'left' }]}
         series={[
           {

@@ -11,7 +11,7 @@ import { RadarChart } from '@mui/x-charts/RadarChart';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDashboardFormat } from './dashboard-widgets';
-import { useCategoryTicks } from '@/lib/category-ticks';
+import { useCategoryAxis } from '@/lib/category-ticks';
 import { radarMargin, wrapLabel } from '@/lib/radar-labels';
 
 const HEIGHT = 280;
@@ -46,14 +46,14 @@ export function ScoreBars({ items, label, series }: ChartProps) {
   const format = useDashboardFormat();
   const rtl = theme.direction === 'rtl';
   const names = items.map((item) => item.label);
-  const [measure, ticks] = useCategoryTicks(names);
+  const [measure, axis] = useCategoryAxis(names);
   return (
     <Localized>
       <Box ref={measure}>
         <BarChart
           aria-label={label}
           height={HEIGHT}
-          xAxis={[{ scaleType: 'band', data: names, reverse: rtl, tickLabelStyle: ticks.style, height: ticks.height }]}
+          xAxis={[axis]}
           yAxis={[
             {
               label: t('dashboard.chart.percentAxis'),
