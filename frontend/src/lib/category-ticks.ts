@@ -1,8 +1,9 @@
 // The names under a chart's bars. Each reads in its own direction (a Latin batch name stays left
 // to right in Arabic). Where they would overlap, MUI X Charts drops every other name, which
-// leaves bars nobody can tell apart; there the names slant down from their bar instead (or stand
-// upright where even slanted ones would overlap), and a name too long for the room ends in an
-// ellipsis.
+// leaves bars nobody can tell apart; there the names slant down from their bar instead, or stand
+// upright where even slanted ones would overlap, and a name too long for the room ends in an
+// ellipsis. Where even upright names would not fit, the chart grows wider than the screen and
+// scrolls sideways (ChartFrame).
 import { useTheme } from '@mui/material/styles';
 import { textWidth } from './text-width';
 import { useElementWidth } from './use-element-width';
@@ -13,6 +14,8 @@ const AXES = 80;
 const GAP = 8;
 /** Below this much room per bar, slanted names overlap too (a line is 12 px high): they stand. */
 const SLANT_ROOM = 24;
+/** The room an upright name needs: its line and MUI X Charts' gap, with some to spare. */
+const UPRIGHT_ROOM = 20;
 
 interface CategoryTicks {
   /** The axis' `tickLabelStyle`. */
@@ -21,13 +24,23 @@ interface CategoryTicks {
   height?: number;
 }
 
-/** A band axis of these names, and what to give as `ref` to the element the chart fills (whose
- * width says whether the names fit). In Arabic the bars run right to left like the page. */
+/** The width the chart takes, and whether that is more than its frame shows. */
+export interface ChartWidth {
+  minWidth: number;
+  scrolls: boolean;
+}
+
+/** A band axis of these names, what to give as `ref` to the chart's frame (whose width says
+ * whether the names fit), and the chart's width. In Arabic the bars run right to left like the
+ * page. */
 export function useCategoryAxis(names: readonly string[], fontSize = 12) {
   const [measure, width] = useElementWidth();
   const rtl = useTheme().direction === 'rtl';
-  const { style, height } = categoryTicks(names, width, rtl, fontSize);
-  return [measure, { scaleType: 'band', data: [...names], reverse: rtl, tickLabelStyle: style, height }] as const;
+  const minWidth = AXES + names.length * UPRIGHT_ROOM;
+  const { style, height } = categoryTicks(names, width === undefined ? undefined : Math.max(width, minWidth), rtl, fontSize);
+  const axis = { scaleType: 'band', data: [...names], reverse: rtl, tickLabelStyle: style, height } as const;
+  const chartWidth: ChartWidth = { minWidth, scrolls: width !== undefined && width < minWidth };
+  return [measure, axis, chartWidth] as const;
 }
 
 /** How names fit under a chart `width` wide: side by side, slanted, or upright. */

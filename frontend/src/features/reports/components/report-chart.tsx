@@ -4,7 +4,6 @@
 // the theme (so it reads in the dark theme too), and in Arabic it runs right to left like the
 // page: MUI X Charts mirrors only its tick labels, so the category axis is reversed and the value
 // axis moved to the right here. The table below it holds the same numbers for a screen reader.
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { type Theme, useTheme } from '@mui/material/styles';
@@ -16,6 +15,7 @@ import { RadarChart } from '@mui/x-charts/RadarChart';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnUnit, ReportColumn, ScoreReport } from '@/api/gen/playtrack.schemas';
+import { ChartFrame } from '@/components/chart-frame';
 import { useCategoryAxis } from '@/lib/category-ticks';
 import { radarMargin, wrapLabel } from '@/lib/radar-labels';
 import { columnAverages, columnValues, histogram, progress, rowSeries } from '../chart-data';
@@ -120,9 +120,9 @@ function AverageBars({ report, loading }: ChartProps) {
   const { rtl, t, format, colors } = useChartSetup();
   const unit = valueUnit(report);
   const names = report.columns.map((column) => column.label);
-  const [measure, axis] = useCategoryAxis(names, 11);
+  const [measure, axis, chartWidth] = useCategoryAxis(names, 11);
   return (
-    <Box ref={measure}>
+    <ChartFrame measure={measure} {...chartWidth}>
       <BarChart
         height={HEIGHT}
         loading={loading}
@@ -139,7 +139,7 @@ function AverageBars({ report, loading }: ChartProps) {
         ]}
         hideLegend
       />
-    </Box>
+    </ChartFrame>
   );
 }
 
@@ -149,9 +149,9 @@ function StackedBars({ report, loading, byDifficulty }: ChartProps & { byDifficu
   const unit = valueUnit(report);
   const rows = rowSeries(report);
   const names = rows.map((row) => row.label);
-  const [measure, axis] = useCategoryAxis(names);
+  const [measure, axis, chartWidth] = useCategoryAxis(names);
   return (
-    <Box ref={measure}>
+    <ChartFrame measure={measure} {...chartWidth}>
       <BarChart
         height={HEIGHT}
         loading={loading}
@@ -166,7 +166,7 @@ function StackedBars({ report, loading, byDifficulty }: ChartProps & { byDifficu
           valueFormatter: (value: number | null) => format(value, unit),
         }))}
       />
-    </Box>
+    </ChartFrame>
   );
 }
 
@@ -180,9 +180,9 @@ function ScoreHistogram({ report, loading }: ChartProps) {
   // A band's bounds: whole percents (10 %–20 %) or whole points (0–12).
   const bound = (value: number) => (unit === 'percent' ? wholePercent.format(value / 100) : format(value, 'count'));
   const names = bins.map((bin) => `${bound(bin.from)}–${bound(bin.to)}`);
-  const [measure, axis] = useCategoryAxis(names);
+  const [measure, axis, chartWidth] = useCategoryAxis(names);
   return (
-    <Box ref={measure}>
+    <ChartFrame measure={measure} {...chartWidth}>
       <BarChart
         height={HEIGHT}
         loading={loading}
@@ -199,7 +199,7 @@ function ScoreHistogram({ report, loading }: ChartProps) {
         ]}
         hideLegend
       />
-    </Box>
+    </ChartFrame>
   );
 }
 

@@ -3,7 +3,6 @@
 // in the dark theme too; in Arabic they run right to left like the page (MUI X Charts mirrors
 // only its tick labels, so the category axis is reversed and the value axis moved to the right,
 // and the radar turns the other way with its first skill still on top).
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartsLocalizationProvider } from '@mui/x-charts/ChartsLocalizationProvider';
@@ -11,6 +10,7 @@ import { RadarChart } from '@mui/x-charts/RadarChart';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDashboardFormat } from './dashboard-widgets';
+import { ChartFrame } from '@/components/chart-frame';
 import { useCategoryAxis } from '@/lib/category-ticks';
 import { radarMargin, wrapLabel } from '@/lib/radar-labels';
 
@@ -46,10 +46,10 @@ export function ScoreBars({ items, label, series }: ChartProps) {
   const format = useDashboardFormat();
   const rtl = theme.direction === 'rtl';
   const names = items.map((item) => item.label);
-  const [measure, axis] = useCategoryAxis(names);
+  const [measure, axis, chartWidth] = useCategoryAxis(names);
   return (
     <Localized>
-      <Box ref={measure}>
+      <ChartFrame measure={measure} {...chartWidth}>
         <BarChart
           aria-label={label}
           height={HEIGHT}
@@ -74,7 +74,7 @@ export function ScoreBars({ items, label, series }: ChartProps) {
           ]}
           hideLegend
         />
-      </Box>
+      </ChartFrame>
     </Localized>
   );
 }
