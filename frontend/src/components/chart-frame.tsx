@@ -3,11 +3,9 @@
 // sideways, from the keyboard too.
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import type { ChartWidth } from '@/lib/category-ticks';
+import type { Frame } from '@/lib/category-ticks';
 
-interface ChartFrameProps extends ChartWidth {
-  /** The `ref` from `useCategoryAxis`, which measures the frame. */
-  measure: (element: Element | null) => void;
+interface ChartFrameProps extends Frame {
   children: ReactNode;
 }
 

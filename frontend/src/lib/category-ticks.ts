@@ -24,23 +24,24 @@ interface CategoryTicks {
   height?: number;
 }
 
-/** The width the chart takes, and whether that is more than its frame shows. */
-export interface ChartWidth {
+/** The chart's frame: what measures it, the width the chart takes, and whether that is more
+ * than the frame shows. */
+export interface Frame {
+  measure: (element: Element | null) => void;
   minWidth: number;
   scrolls: boolean;
 }
 
-/** A band axis of these names, what to give as `ref` to the chart's frame (whose width says
- * whether the names fit), and the chart's width. In Arabic the bars run right to left like the
- * page. */
+/** The props of the chart's frame (whose width says whether the names fit), and a band axis of
+ * these names. In Arabic the bars run right to left like the page. */
 export function useCategoryAxis(names: readonly string[], fontSize = 12) {
   const [measure, width] = useElementWidth();
   const rtl = useTheme().direction === 'rtl';
   const minWidth = AXES + names.length * UPRIGHT_ROOM;
   const { style, height } = categoryTicks(names, width === undefined ? undefined : Math.max(width, minWidth), rtl, fontSize);
   const axis = { scaleType: 'band', data: [...names], reverse: rtl, tickLabelStyle: style, height } as const;
-  const chartWidth: ChartWidth = { minWidth, scrolls: width !== undefined && width < minWidth };
-  return [measure, axis, chartWidth] as const;
+  const frame: Frame = { measure, minWidth, scrolls: width !== undefined && width < minWidth };
+  return [frame, axis] as const;
 }
 
 /** How names fit under a chart `width` wide: side by side, slanted, or upright. */

@@ -26,7 +26,6 @@ const HEIGHT = 320;
 /** The most rows a radar draws, beside the page's average. */
 export const RADAR_SERIES = 5;
 
-/** A category's name (`1.2 Meet the team`) reads in its own direction, whatever the page's. */
 /** Series colours from the theme, in order. */
 function seriesColors(theme: Theme): string[] {
   const { palette } = theme;
@@ -120,9 +119,9 @@ function AverageBars({ report, loading }: ChartProps) {
   const { rtl, t, format, colors } = useChartSetup();
   const unit = valueUnit(report);
   const names = report.columns.map((column) => column.label);
-  const [measure, axis, chartWidth] = useCategoryAxis(names, 11);
+  const [frame, axis] = useCategoryAxis(names, 11);
   return (
-    <ChartFrame measure={measure} {...chartWidth}>
+    <ChartFrame {...frame}>
       <BarChart
         height={HEIGHT}
         loading={loading}
@@ -149,9 +148,9 @@ function StackedBars({ report, loading, byDifficulty }: ChartProps & { byDifficu
   const unit = valueUnit(report);
   const rows = rowSeries(report);
   const names = rows.map((row) => row.label);
-  const [measure, axis, chartWidth] = useCategoryAxis(names);
+  const [frame, axis] = useCategoryAxis(names);
   return (
-    <ChartFrame measure={measure} {...chartWidth}>
+    <ChartFrame {...frame}>
       <BarChart
         height={HEIGHT}
         loading={loading}
@@ -180,9 +179,9 @@ function ScoreHistogram({ report, loading }: ChartProps) {
   // A band's bounds: whole percents (10 %–20 %) or whole points (0–12).
   const bound = (value: number) => (unit === 'percent' ? wholePercent.format(value / 100) : format(value, 'count'));
   const names = bins.map((bin) => `${bound(bin.from)}–${bound(bin.to)}`);
-  const [measure, axis, chartWidth] = useCategoryAxis(names);
+  const [frame, axis] = useCategoryAxis(names);
   return (
-    <ChartFrame measure={measure} {...chartWidth}>
+    <ChartFrame {...frame}>
       <BarChart
         height={HEIGHT}
         loading={loading}

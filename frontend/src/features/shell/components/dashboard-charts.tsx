@@ -46,10 +46,10 @@ export function ScoreBars({ items, label, series }: ChartProps) {
   const format = useDashboardFormat();
   const rtl = theme.direction === 'rtl';
   const names = items.map((item) => item.label);
-  const [measure, axis, chartWidth] = useCategoryAxis(names);
+  const [frame, axis] = useCategoryAxis(names);
   return (
     <Localized>
-      <ChartFrame measure={measure} {...chartWidth}>
+      <ChartFrame {...frame}>
         <BarChart
           aria-label={label}
           height={HEIGHT}
