@@ -4,12 +4,14 @@ import type { RouteObject } from 'react-router';
 import { lazyNamed } from '@/lib/lazy-named';
 
 const CataloguePage = lazyNamed(() => import('./components/catalogue-page'), 'CataloguePage');
-const LevelFormPage = lazyNamed(() => import('./components/level-form'), 'LevelFormPage');
+const levelForms = () => import('./components/level-form');
+const LevelAddPage = lazyNamed(levelForms, 'LevelAddPage');
+const LevelEditPage = lazyNamed(levelForms, 'LevelEditPage');
 
 export function catalogueRoutes(): RouteObject[] {
   return [
     { path: 'main/levelData', element: <CataloguePage /> },
-    { path: 'main/levelData/add', element: <LevelFormPage /> },
-    { path: 'main/levelData/edit', element: <LevelFormPage /> },
+    { path: 'main/levelData/add', element: <LevelAddPage /> },
+    { path: 'main/levelData/edit', element: <LevelEditPage /> },
   ];
 }

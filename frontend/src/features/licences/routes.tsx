@@ -9,7 +9,9 @@ const LicenceSummaryViewPage = lazyNamed(
   () => import('./components/licence-summary-view-page'),
   'LicenceSummaryViewPage',
 );
-const AllocationFormPage = lazyNamed(() => import('./components/allocation-form-page'), 'AllocationFormPage');
+const allocationForms = () => import('./components/allocation-form-page');
+const AllocationAddPage = lazyNamed(allocationForms, 'AllocationAddPage');
+const AllocationEditPage = lazyNamed(allocationForms, 'AllocationEditPage');
 const SeatsPage = lazyNamed(() => import('./components/seats-page'), 'SeatsPage');
 const AssignSeatPage = lazyNamed(() => import('./components/assign-seat-page'), 'AssignSeatPage');
 
@@ -21,8 +23,8 @@ export function licenceRoutes(prefix: 'main' | 'companyadmin'): RouteObject[] {
     { path: `${prefix}/licencedetails/add`, element: <AssignSeatPage /> },
     ...(prefix === 'main'
       ? [
-          { path: 'main/licencesummary/add', element: <AllocationFormPage /> },
-          { path: 'main/licencesummary/edit', element: <AllocationFormPage /> },
+          { path: 'main/licencesummary/add', element: <AllocationAddPage /> },
+          { path: 'main/licencesummary/edit', element: <AllocationEditPage /> },
         ]
       : [{ path: 'companyadmin/licencedetails/edit', element: <AssignSeatPage /> }]),
   ];

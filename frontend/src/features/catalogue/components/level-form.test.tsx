@@ -162,10 +162,11 @@ describe('editing a level', JOURNEY, () => {
     ]);
   });
 
-  it('says so when the level is not in the catalogue', async () => {
+  it('goes back to the catalogue, saying so, when the level is not in it', async () => {
     answerCatalogue();
-    renderApp('/main/levelData/edit?id=nothing', { user: TEST_USER });
-    expect(await screen.findByText('This level is not in the catalogue (any more).', {}, SLOW)).toBeInTheDocument();
+    const { router } = renderApp('/main/levelData/edit?id=nothing', { user: TEST_USER });
+    expect(await screen.findByText(/That record was not found/, {}, SLOW)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/main/levelData');
   });
 
   it('asks before dropping changes', async () => {

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Catalogue, Level, LevelInput } from '@/api/gen/playtrack.schemas';
 import { FormFrame } from '@/components/form-frame';
-import { LoadingRecord } from '@/components/loading-record';
+import { BackToList, LoadingRecord } from '@/components/loading-record';
 import { ReferenceSelectField } from '@/components/reference-select';
 import { useFormSave } from '@/lib/use-form-save';
 import { CATALOGUE_KEY, createLevel, updateLevel, useGetCatalogue } from '../api/catalogue';
@@ -153,22 +153,27 @@ function LevelForm({ catalogue, level, chapterId }: LevelFormProps) {
   );
 }
 
-/** `/main/levelData/add` and `/main/levelData/edit?id=`: the form once the catalogue is here. */
-export function LevelFormPage() {
-  const { t } = useTranslation('catalogue');
+/** `/main/levelData/add`: the form once the catalogue is here. */
+export function LevelAddPage() {
+  const [search] = useSearchParams();
+  const catalogue = useGetCatalogue();
+  return (
+    <LoadingRecord query={catalogue}>
+      {(found) => <LevelForm catalogue={found} chapterId={search.get('chapter') ?? ''} />}
+    </LoadingRecord>
+  );
+}
+
+/** `/main/levelData/edit?id=`: a level the catalogue does not hold sends the reader back to it. */
+export function LevelEditPage() {
   const [search] = useSearchParams();
   const id = search.get('id');
   const catalogue = useGetCatalogue();
   return (
     <LoadingRecord query={catalogue}>
       {(found) => {
-        if (id === null) return <LevelForm catalogue={found} chapterId={search.get('chapter') ?? ''} />;
         const level = found.levels.find((candidate) => candidate.id === id);
-        return level ? (
-          <LevelForm key={level.id} catalogue={found} level={level} />
-        ) : (
-          <Alert severity="error">{t('level.notFound')}</Alert>
-        );
+        return level ? <LevelForm key={level.id} catalogue={found} level={level} /> : <BackToList to=".." />;
       }}
     </LoadingRecord>
   );

@@ -24,6 +24,7 @@ import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
 import { unsavedChanges } from '@/lib/unsaved-changes';
 import { useLeaveSaved } from '@/lib/use-leave-saved';
 import { useProblemMessage } from '@/lib/problem-message';
+import { recordIdOf } from '@/lib/record-id';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
 
 const FIELDS = ['company_id', 'batch_id', 'seats', 'valid_from', 'valid_until'] as const;
@@ -160,10 +161,17 @@ function AllocationForm({ allocation }: { allocation?: Allocation }) {
   );
 }
 
-export function AllocationFormPage() {
+export function AllocationAddPage() {
+  return <AllocationForm />;
+}
+
+export function AllocationEditPage() {
   const [search] = useSearchParams();
-  const id = search.get('id');
+  const id = recordIdOf(search);
   const allocation = useGetLicenceAllocation(id ?? '', { query: { enabled: id !== null } });
-  if (id === null) return <AllocationForm />;
-  return <LoadingRecord query={allocation}>{(found) => <AllocationForm key={found.id} allocation={found} />}</LoadingRecord>;
+  return (
+    <LoadingRecord query={allocation} idMissing={id === null} listPath="..">
+      {(found) => <AllocationForm key={found.id} allocation={found} />}
+    </LoadingRecord>
+  );
 }

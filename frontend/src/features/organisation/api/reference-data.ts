@@ -84,6 +84,7 @@ export function useReferenceRecord(kind: ReferenceKind, id: string) {
   const { key, fetchPage } = REFERENCE_CALLS[kind];
   return useQuery({
     queryKey: [...key, 'by-id', id],
+    enabled: id !== '',
     queryFn: async () => {
       for (let page = 1; ; page += 1) {
         const { items, total } = await fetchPage({ page, per_page: PAGE_SIZE });

@@ -12,9 +12,10 @@ export function BatchAddPage() {
 }
 
 export function BatchEditPage() {
-  const batch = useGetBatch(useIdParam());
+  const id = useIdParam();
+  const batch = useGetBatch(id ?? '');
   return (
-    <LoadingRecord query={batch}>
+    <LoadingRecord query={batch} idMissing={id === null} listPath="..">
       {(found) => (
         <>
           <BatchForm batch={found} />

@@ -70,7 +70,7 @@ function CompanyDetails({ company }: { company: Company }) {
 export function CompanyDetailsPage() {
   const { t } = useTranslation('organisation');
   const prefix = useAdminPrefix();
-  const id = useCompanyId();
+  const { id, missing } = useCompanyId();
   const company = useGetCompany(id ?? '');
   const editTo = prefix === 'main' ? `/main/company/edit?id=${id ?? ''}` : '/companyadmin/company/edit';
   return (
@@ -80,7 +80,7 @@ export function CompanyDetailsPage() {
           {t('actions.edit')}
         </Button>
       </PageHeader>
-      <LoadingRecord query={company}>{(found) => <CompanyDetails company={found} />}</LoadingRecord>
+      <LoadingRecord query={company} idMissing={missing} listPath="/main/company">{(found) => <CompanyDetails company={found} />}</LoadingRecord>
     </Box>
   );
 }

@@ -9,6 +9,11 @@ export function CompanyAddPage() {
 }
 
 export function CompanyEditPage() {
-  const company = useGetCompany(useCompanyId() ?? '');
-  return <LoadingRecord query={company}>{(found) => <CompanyForm company={found} />}</LoadingRecord>;
+  const { id, missing } = useCompanyId();
+  const company = useGetCompany(id ?? '');
+  return (
+    <LoadingRecord query={company} idMissing={missing} listPath="..">
+      {(found) => <CompanyForm company={found} />}
+    </LoadingRecord>
+  );
 }

@@ -85,6 +85,11 @@ export function ReferenceAddPage({ kind }: { kind: ReferenceKind }) {
 }
 
 export function ReferenceEditPage({ kind }: { kind: ReferenceKind }) {
-  const record = useReferenceRecord(kind, useIdParam());
-  return <LoadingRecord query={record}>{(found) => <ReferenceForm kind={kind} record={found} />}</LoadingRecord>;
+  const id = useIdParam();
+  const record = useReferenceRecord(kind, id ?? '');
+  return (
+    <LoadingRecord query={record} idMissing={id === null} listPath={listPath(kind)}>
+      {(found) => <ReferenceForm kind={kind} record={found} />}
+    </LoadingRecord>
+  );
 }

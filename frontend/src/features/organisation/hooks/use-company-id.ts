@@ -4,9 +4,11 @@ import { useGetMe } from '../api/account';
 import { useAdminPrefix } from './use-admin-prefix';
 import { useIdParam } from './use-id-param';
 
-export function useCompanyId(): string | undefined {
+/** `id`: the company, once known; `missing`: the super admin's URL names none. */
+export function useCompanyId(): { id: string | undefined; missing: boolean } {
   const prefix = useAdminPrefix();
   const idParam = useIdParam();
   const me = useGetMe({ query: { enabled: prefix === 'companyadmin' } });
-  return prefix === 'main' ? idParam : (me.data?.company_id ?? undefined);
+  if (prefix === 'main') return { id: idParam ?? undefined, missing: idParam === null };
+  return { id: me.data?.company_id ?? undefined, missing: false };
 }

@@ -7,14 +7,22 @@ export function CompanyAdminListPage() {
   return <PeopleList role="COMPANY_ADMIN" />;
 }
 
-export function CompanyAdminFormPage() {
-  return <PersonFormPage role="COMPANY_ADMIN" />;
+export function CompanyAdminAddPage() {
+  return <PersonFormPage role="COMPANY_ADMIN" edit={false} />;
+}
+
+export function CompanyAdminEditPage() {
+  return <PersonFormPage role="COMPANY_ADMIN" edit />;
 }
 
 export function TraineeListPage() {
   return <PeopleList role="USER" />;
 }
 
-export function TraineeFormPage() {
-  return <PersonFormPage role="USER" />;
+export function TraineeAddPage() {
+  return <PersonFormPage role="USER" edit={false} />;
+}
+
+export function TraineeEditPage() {
+  return <PersonFormPage role="USER" edit />;
 }

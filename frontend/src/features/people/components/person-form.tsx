@@ -14,6 +14,7 @@ import { FormFrame } from '@/components/form-frame';
 import { LoadingRecord } from '@/components/loading-record';
 import { ReferenceSelect, ReferenceSelectField } from '@/components/reference-select';
 import { problemCode } from '@/lib/api-client';
+import { recordIdOf } from '@/lib/record-id';
 import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
 import { unsavedChanges } from '@/lib/unsaved-changes';
 import { LANGUAGE_OPTIONS } from '@/lib/i18n';
@@ -181,11 +182,15 @@ function PersonForm({ role, person }: PersonFormProps) {
   );
 }
 
-/** `<p>/companyadmin/add`, `<p>/user/add`, and their `edit?id=`. */
-export function PersonFormPage({ role }: { role: MemberRole }) {
+/** `<p>/companyadmin/add`, `<p>/user/add`, and (`edit`) their `edit?id=`. */
+export function PersonFormPage({ role, edit }: { role: MemberRole; edit: boolean }) {
   const [search] = useSearchParams();
-  const id = search.get('id');
+  const id = edit ? recordIdOf(search) : null;
   const person = useGetUser(id ?? '', { query: { enabled: id !== null } });
-  if (id === null) return <PersonForm role={role} />;
-  return <LoadingRecord query={person}>{(found) => <PersonForm key={found.id} role={role} person={found} />}</LoadingRecord>;
+  if (!edit) return <PersonForm role={role} />;
+  return (
+    <LoadingRecord query={person} idMissing={id === null} listPath="..">
+      {(found) => <PersonForm key={found.id} role={role} person={found} />}
+    </LoadingRecord>
+  );
 }
