@@ -25,6 +25,7 @@ import { useSearchParams } from 'react-router';
 import type { TableName } from '@/api/gen/playtrack.schemas';
 import { useTableView } from '@/lib/table-view';
 import { usePhone } from '@/lib/use-phone';
+import { EmptyState } from './empty-state';
 import { type Labels, TableToolbar } from './table-toolbar';
 
 const GRID_TEXTS = { en: enUS, zh: zhCN, ar: arSD, it: itIT, es: esES, fr: frFR } as const;
@@ -110,6 +111,8 @@ interface ServerDataGridProps<R extends GridValidRowModel> {
   getRowId?: (row: R) => string;
   /** What the table is, for a screen reader. */
   ariaLabel?: string;
+  /** Said in the shared empty state when there are no rows; the grid's own words without it. */
+  emptyText?: string;
 }
 
 export function ServerDataGrid<R extends GridValidRowModel>({
@@ -122,6 +125,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   toolbar,
   getRowId,
   ariaLabel,
+  emptyText,
 }: ServerDataGridProps<R>) {
   const { i18n } = useTranslation();
   const { params, update } = useListParams();
@@ -155,6 +159,13 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   const sortModel = useMemo<GridSortModel>(
     () => (params.sort ? [{ field: params.sort, sort: params.order ?? 'asc' }] : []),
     [params.sort, params.order],
+  );
+  const slots = useMemo(
+    () => ({
+      toolbar: TableToolbar as GridSlots['toolbar'],
+      ...(emptyText !== undefined && { noRowsOverlay: () => <EmptyState message={emptyText} /> }),
+    }),
+    [emptyText],
   );
   const search = searchLabel !== undefined && (
     <TextField
@@ -193,7 +204,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
         onColumnVisibilityModelChange={(model) => change({ hidden_columns: hiddenIn(model) })}
         density={view.density}
         showToolbar
-        slots={{ toolbar: TableToolbar as GridSlots['toolbar'] }}
+        slots={slots}
         slotProps={{
           // Grey rows in the rows' place while a page loads: the table keeps its height.
           loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' },

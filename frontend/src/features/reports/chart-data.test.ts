@@ -1,5 +1,15 @@
 import { ATTEMPTS_REPORT, COMPANY_OVERVIEW, SKILL_REPORT } from './testing/fixtures';
-import { columnAverages, columnValues, histogram, progress, rowSeries } from './chart-data';
+import type { ScoreReport } from '@/api/gen/playtrack.schemas';
+import {
+  bucketProgress,
+  columnAverages,
+  columnValues,
+  emptyChart,
+  groupedLayout,
+  histogram,
+  progress,
+  rowSeries,
+} from './chart-data';
 
 describe('the charts’ numbers', () => {
   it('averages each column over the rows that have a value', () => {
@@ -37,5 +47,82 @@ describe('the charts’ numbers', () => {
       { at: new Date('2026-03-04T10:15:00Z'), percent: 80 },
       { at: new Date('2026-04-01T08:00:00Z'), percent: 95 },
     ]);
+  });
+});
+
+const DIFFICULTY_COLUMNS: ScoreReport['columns'] = ['easy', 'medium', 'hard'].map((key) => ({ key, label: key, unit: 'percent' }));
+
+function byDifficulty(rows: number): ScoreReport {
+  return {
+    ...SKILL_REPORT,
+    columns: DIFFICULTY_COLUMNS,
+    rows: Array.from({ length: rows }, (_row, index) => ({ id: `row-${index}`, label: `Trainee ${index}`, cells: [90, 70, 40] })),
+    total: rows,
+  };
+}
+
+describe('what a chart draws', () => {
+  it('groups the bars of a few rows side by side, and shows many rows as a heat map', () => {
+    expect(groupedLayout(byDifficulty(12))).toBe('bars');
+    expect(groupedLayout(byDifficulty(13))).toBe('heatmap');
+  });
+
+  it('says there is nothing to draw when no row has a value, whatever the view', () => {
+    const nothing = { ...byDifficulty(2), rows: [{ id: 'r', label: 'Rohan', cells: [null, null, null] }] };
+    for (const view of ['level', 'chapter', 'difficulty', 'approach', 'skill'] as const) {
+      expect(emptyChart(view, nothing), view).toBe('noData');
+      expect(emptyChart(view, { ...nothing, rows: [] }), view).toBe('noData');
+    }
+    expect(emptyChart('overview', { ...COMPANY_OVERVIEW, rows: [] })).toBe('noData');
+    expect(emptyChart('attempts', { ...ATTEMPTS_REPORT, rows: [] })).toBe('noData');
+  });
+
+  it('draws the views that have a value', () => {
+    expect(emptyChart('difficulty', byDifficulty(1))).toBeNull();
+    expect(emptyChart('skill', SKILL_REPORT)).toBeNull();
+    expect(emptyChart('overview', COMPANY_OVERVIEW)).toBeNull();
+    expect(emptyChart('attempts', ATTEMPTS_REPORT)).toBeNull();
+  });
+
+  it('draws no radar of fewer than three skills', () => {
+    const twoSkills = { ...SKILL_REPORT, columns: SKILL_REPORT.columns.slice(0, 2), rows: [{ id: 'r', label: 'Rohan', cells: [80, 60] }] };
+    expect(emptyChart('skill', twoSkills)).toBe('tooFewSkills');
+  });
+});
+
+const at = (iso: string, percent: number) => ({ at: new Date(iso), percent });
+
+describe('attempts over time', () => {
+  it('averages the attempts of each day over a month or less, one point a day', () => {
+    const { unit, buckets } = bucketProgress([
+      at('2026-03-02T08:00:00Z', 60),
+      at('2026-03-02T17:30:00Z', 80),
+      at('2026-03-04T09:00:00Z', 90),
+    ]);
+    expect(unit).toBe('day');
+    expect(buckets).toEqual([
+      { start: new Date('2026-03-02T00:00:00Z'), average: 70, attempts: 2 },
+      // A day without attempts breaks the line instead of joining the days around it.
+      { start: new Date('2026-03-03T00:00:00Z'), average: null, attempts: 0 },
+      { start: new Date('2026-03-04T00:00:00Z'), average: 90, attempts: 1 },
+    ]);
+  });
+
+  it('never repeats a day, however many attempts it holds', () => {
+    const sameDay = Array.from({ length: 10 }, (_value, index) => at(`2026-03-02T${String(8 + index).padStart(2, '0')}:00:00Z`, 50));
+    expect(bucketProgress(sameDay).buckets).toEqual([{ start: new Date('2026-03-02T00:00:00Z'), average: 50, attempts: 10 }]);
+  });
+
+  it('puts a longer range in weeks that start on Monday', () => {
+    const { unit, buckets } = bucketProgress([at('2026-01-07T10:00:00Z', 40), at('2026-03-01T10:00:00Z', 100)]);
+    expect(unit).toBe('week');
+    // Wednesday 7 January is in the week of Monday 5 January; Sunday 1 March in that of 23 February.
+    expect(buckets[0]).toEqual({ start: new Date('2026-01-05T00:00:00Z'), average: 40, attempts: 1 });
+    expect(buckets.at(-1)).toEqual({ start: new Date('2026-02-23T00:00:00Z'), average: 100, attempts: 1 });
+    expect(buckets).toHaveLength(8);
+  });
+
+  it('has no buckets without attempts', () => {
+    expect(bucketProgress([])).toEqual({ unit: 'day', buckets: [] });
   });
 });

@@ -1,6 +1,6 @@
 // What the charts draw, taken from the rows of the page the table shows (the report is paged by
 // the server, so a chart never claims more than the rows beside it).
-import type { ColumnUnit, ReportRowCellsItem, ScoreReport } from '@/api/gen/playtrack.schemas';
+import type { ColumnUnit, GetScoreReportView, ReportRowCellsItem, ScoreReport } from '@/api/gen/playtrack.schemas';
 
 const numberOf = (cell: ReportRowCellsItem | undefined): number | null => (typeof cell === 'number' ? cell : null);
 
@@ -81,4 +81,75 @@ export function progress(report: ScoreReport): ProgressPoint[] {
       return Number.isNaN(date.getTime()) ? [] : [{ at: date, percent: value }];
     })
     .sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** The most bars grouped bars draw (rows × columns); with more, a heat map shows the rows. */
+export const GROUPED_BARS_MAX = 36;
+
+/** Whether the difficulty and approach views draw grouped bars or, for many rows, a heat map. */
+export function groupedLayout(report: ScoreReport): 'bars' | 'heatmap' {
+  return report.rows.length * report.columns.length <= GROUPED_BARS_MAX ? 'bars' : 'heatmap';
+}
+
+/** Why a view's chart has nothing to draw, or null when it has something. A radar needs three
+ * skills at least: with fewer it would only mislead. */
+export function emptyChart(view: GetScoreReportView, report: ScoreReport): 'noData' | 'tooFewSkills' | null {
+  const anyValue = report.rows.some((row) => row.cells.some((cell) => typeof cell === 'number'));
+  switch (view) {
+    case 'skill':
+      if (!anyValue) return 'noData';
+      return report.columns.length < 3 ? 'tooFewSkills' : null;
+    case 'overview':
+      return columnValues(report, 'score').length === 0 ? 'noData' : null;
+    case 'attempts':
+      return progress(report).length === 0 ? 'noData' : null;
+    default:
+      return anyValue ? null : 'noData';
+  }
+}
+
+export type BucketUnit = 'day' | 'week';
+
+export interface Bucket {
+  /** The bucket's first moment: midnight UTC of its day, or of its week's Monday. */
+  start: Date;
+  /** The mean percent of the attempts in it; null where none was completed. */
+  average: number | null;
+  attempts: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Up to this many days the attempts are put in days; over it, in weeks. */
+export const DAILY_UP_TO_DAYS = 31;
+
+function startOf(unit: BucketUnit, at: Date): number {
+  const day = Math.floor(at.getTime() / DAY_MS) * DAY_MS;
+  if (unit === 'day') return day;
+  // 1970-01-01 was a Thursday: days since a Monday are (weekday + 6) % 7.
+  const weekday = new Date(day).getUTCDay();
+  return day - ((weekday + 6) % 7) * DAY_MS;
+}
+
+/** The attempts' average percent per day (over a month at most) or per week (longer), from the
+ * first bucket to the last, with the buckets nothing was completed in left empty (null), so a
+ * line breaks there rather than joining attempts far apart. */
+export function bucketProgress(points: readonly ProgressPoint[]): { unit: BucketUnit; buckets: Bucket[] } {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last) return { unit: 'day', buckets: [] };
+  const span = (startOf('day', last.at) - startOf('day', first.at)) / DAY_MS;
+  const unit: BucketUnit = span <= DAILY_UP_TO_DAYS ? 'day' : 'week';
+  const step = unit === 'day' ? DAY_MS : 7 * DAY_MS;
+  const sums = new Map<number, { total: number; count: number }>();
+  for (const point of points) {
+    const key = startOf(unit, point.at);
+    const sum = sums.get(key) ?? { total: 0, count: 0 };
+    sums.set(key, { total: sum.total + point.percent, count: sum.count + 1 });
+  }
+  const buckets: Bucket[] = [];
+  for (let at = startOf(unit, first.at); at <= startOf(unit, last.at); at += step) {
+    const sum = sums.get(at);
+    buckets.push({ start: new Date(at), average: sum ? sum.total / sum.count : null, attempts: sum?.count ?? 0 });
+  }
+  return { unit, buckets };
 }

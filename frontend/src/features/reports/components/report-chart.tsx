@@ -1,9 +1,11 @@
 // The chart of a report view, drawn from the rows of the page the table shows: a radar of the
-// skills, bars of the average per level or chapter, stacked bars per row by difficulty or
-// approach, a histogram of the scores, or a trainee's progress over time. Its colours come from
-// the theme (so it reads in the dark theme too), and in Arabic it runs right to left like the
-// page: MUI X Charts mirrors only its tick labels, so the category axis is reversed and the value
-// axis moved to the right here. The table below it holds the same numbers for a screen reader.
+// skills, bars of the average per level or chapter, grouped bars (or, for many rows, a heat map)
+// per row by difficulty or approach, a histogram of the scores, or the attempts' average per day
+// or week. Every percent axis runs from 0 to 100; a view with nothing to draw says so in the
+// shared empty state. Its colours come from the theme (so it reads in the dark theme too), and in
+// Arabic it runs right to left like the page: MUI X Charts mirrors only its tick labels, so the
+// category axis is reversed and the value axis moved to the right here. The table below it holds
+// the same numbers for a screen reader.
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { type Theme, useTheme } from '@mui/material/styles';
@@ -11,16 +13,26 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartsLocalizationProvider } from '@mui/x-charts/ChartsLocalizationProvider';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { RadarChart } from '@mui/x-charts/RadarChart';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnUnit, ReportColumn, ScoreReport } from '@/api/gen/playtrack.schemas';
 import { ChartFrame } from '@/components/chart-frame';
+import { EmptyState } from '@/components/empty-state';
+import { SkillRadar } from '@/components/skill-radar';
 import { useCategoryAxis } from '@/lib/category-ticks';
-import { radarMargin, wrapLabel } from '@/lib/radar-labels';
-import { columnAverages, columnValues, histogram, progress, rowSeries } from '../chart-data';
+import {
+  bucketProgress,
+  columnAverages,
+  columnValues,
+  emptyChart,
+  groupedLayout,
+  histogram,
+  progress,
+  rowSeries,
+} from '../chart-data';
 import { type CellFormat, useCellFormat } from '../hooks/use-cell-format';
 import type { ReportScreen } from '../report-screens';
+import { HeatMapTable } from './heat-map-table';
 
 const HEIGHT = 320;
 /** The most rows a radar draws, beside the page's average. */
@@ -47,12 +59,12 @@ function valueUnit(report: ScoreReport): ColumnUnit {
   return report.columns[0]?.unit ?? 'percent';
 }
 
-/** A value axis from 0, up to 100 for percents unless they are stacked. */
-function valueAxis(unit: ColumnUnit, label: string, rtl: boolean, format: CellFormat, stacked = false) {
+/** A value axis from 0; for percents, up to 100 and never further. */
+function valueAxis(unit: ColumnUnit, label: string, rtl: boolean, format: CellFormat) {
   return {
     label,
     min: 0,
-    ...(unit === 'percent' && !stacked ? { max: 100 } : {}),
+    ...(unit === 'percent' ? { max: 100 } : {}),
     position: rtl ? ('right' as const) : ('left' as const),
     valueFormatter: (value: number) => format(value, unit === 'percent' ? 'count' : unit),
   };
@@ -70,46 +82,20 @@ function useChartSetup() {
   return { theme, rtl: theme.direction === 'rtl', t, format, colors: seriesColors(theme) };
 }
 
-/** The skill view: each row's profile over the skills, and the page's average as a reference. */
-function SkillRadar({ report, loading }: ChartProps) {
-  const { theme, rtl, t, format, colors } = useChartSetup();
+/** The skill view: each of the first rows' profile over the skills, and the page's average. */
+function SkillView({ report, loading }: ChartProps) {
+  const { t, format, colors } = useChartSetup();
   const unit = valueUnit(report);
-  // Clockwise from the top; counter-clockwise in Arabic, with the first skill still on top.
-  const order = report.columns.map((_column, index) => index);
-  if (rtl) order.splice(1, order.length - 1, ...order.slice(1).reverse());
-  const pick = <T,>(values: readonly T[]) => order.map((index) => values[index] as T);
-  const averages = columnAverages(report);
-  const largest = Math.max(1, ...averages.map((value) => value ?? 0), ...report.rows.flatMap((row) => row.cells.map((cell) => (typeof cell === 'number' ? cell : 0))));
-  const valueFormatter = (value: number | null) => format(value, unit);
-  const series = [
-    ...rowSeries(report, RADAR_SERIES).map((row, index) => ({
-      id: row.id,
-      label: row.label,
-      data: pick(row.data).map((value) => value ?? 0),
-      color: colors[index % colors.length],
-      valueFormatter,
-    })),
-    {
-      id: 'average',
-      label: t('chart.pageAverage'),
-      data: pick(averages).map((value) => value ?? 0),
-      color: theme.palette.text.secondary,
-      hideMark: true,
-      valueFormatter,
-    },
-  ];
-  if (report.columns.length < 3 || report.rows.length === 0) {
-    // A radar needs three axes at least; with fewer it would only mislead.
-    return <Typography color="text.secondary">{t('chart.tooFewSkills')}</Typography>;
-  }
-  const metrics = pick(report.columns).map((column) => wrapLabel(column.label));
+  const largest = Math.max(1, ...report.rows.flatMap((row) => row.cells.map((cell) => (typeof cell === 'number' ? cell : 0))));
   return (
-    <RadarChart
+    <SkillRadar
       height={HEIGHT + 60}
       loading={loading}
-      series={series}
-      radar={{ metrics, max: unit === 'percent' ? 100 : Math.ceil(largest) }}
-      margin={radarMargin(metrics)}
+      skills={report.columns.map((column) => column.label)}
+      series={rowSeries(report, RADAR_SERIES).map((row, index) => ({ ...row, color: colors[index % colors.length] ?? '' }))}
+      reference={{ label: t('chart.pageAverage'), data: columnAverages(report), color: colors[0] ?? '' }}
+      max={unit === 'percent' ? 100 : Math.ceil(largest)}
+      format={(value) => format(value, unit)}
     />
   );
 }
@@ -142,26 +128,30 @@ function AverageBars({ report, loading }: ChartProps) {
   );
 }
 
-/** The difficulty and approach views: a bar per row, stacked by column. */
-function StackedBars({ report, loading, byDifficulty }: ChartProps & { byDifficulty: boolean }) {
+/** The difficulty and approach views: a group of bars per row, a bar per column side by side. */
+function GroupedBars({ report, loading, byDifficulty }: ChartProps & { byDifficulty: boolean }) {
   const { theme, rtl, t, format, colors } = useChartSetup();
   const unit = valueUnit(report);
   const rows = rowSeries(report);
   const names = rows.map((row) => row.label);
   const [frame, axis] = useCategoryAxis(names);
+  const color = (column: ReportColumn, index: number) =>
+    (byDifficulty ? difficultyColor(theme, column.key) : undefined) ?? colors[index % colors.length];
+  if (groupedLayout(report) === 'heatmap') {
+    return <HeatMapTable report={report} unit={unit} label={t(captionKey(byDifficulty ? 'difficulty' : 'approach'))} />;
+  }
   return (
     <ChartFrame {...frame}>
       <BarChart
         height={HEIGHT}
         loading={loading}
         xAxis={[axis]}
-        yAxis={[valueAxis(unit, t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'), rtl, format, true)]}
-        series={report.columns.map((column: ReportColumn, index) => ({
+        yAxis={[valueAxis(unit, t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'), rtl, format)]}
+        series={report.columns.map((column, index) => ({
           id: column.key,
           label: column.label,
-          stack: 'total',
           data: rows.map((row) => row.data[index] ?? null),
-          color: (byDifficulty ? difficultyColor(theme, column.key) : undefined) ?? colors[index % colors.length],
+          color: color(column, index),
           valueFormatter: (value: number | null) => format(value, unit),
         }))}
       />
@@ -202,40 +192,55 @@ function ScoreHistogram({ report, loading }: ChartProps) {
   );
 }
 
-/** The attempts view: the percent of each attempt over time. */
+/** The attempts view: the average percent of the page's attempts per day, or per week over a
+ * longer range, on a time axis with a tick per day or week; a day or week without attempts
+ * breaks the line. */
 function ProgressLine({ report, loading }: ChartProps) {
   const { rtl, t, format, colors } = useChartSetup();
   const { i18n } = useTranslation();
-  const points = progress(report);
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  // The ticks name days; the tooltip the attempt's moment.
-  const when = (value: Date, context: { location: string }) =>
-    context.location === 'tick' ? day.format(value) : format(value.toISOString(), 'time');
+  const { unit, buckets } = bucketProgress(progress(report));
+  const starts = buckets.map((bucket) => bucket.start);
+  // Buckets are UTC days and weeks, so their names are too.
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const name = (value: Date) => (unit === 'day' ? day.format(value) : t('chart.weekOf', { date: day.format(value) }));
+  // Half a bucket of room each side, so the first and last points are not on the frame.
+  const half = ((unit === 'day' ? 1 : 7) * 24 * 60 * 60 * 1000) / 2;
+  const first = starts[0]?.getTime() ?? 0;
+  const last = starts.at(-1)?.getTime() ?? 0;
   return (
     <LineChart
       height={HEIGHT}
       loading={loading}
-      xAxis={[{ scaleType: 'time', data: points.map((point) => point.at), reverse: rtl, valueFormatter: when }]}
+      xAxis={[
+        {
+          scaleType: 'time',
+          data: starts,
+          min: new Date(first - half),
+          max: new Date(last + half),
+          tickInterval: starts,
+          reverse: rtl,
+          valueFormatter: (value: Date, context) => (context.location === 'tick' ? day.format(value) : name(value)),
+        },
+      ]}
       yAxis={[valueAxis('percent', t('chart.percentAxis'), rtl, format)]}
       series={[
         {
-          id: 'percent',
-          label: t('chart.percentSeries'),
-          data: points.map((point) => point.percent),
+          id: 'average',
+          label: t('chart.selectionAverage'),
+          data: buckets.map((bucket) => bucket.average),
           curve: 'linear',
           showMark: true,
           color: colors[0],
           valueFormatter: (value) => format(value, 'percent'),
         },
       ]}
-      hideLegend
     />
   );
 }
 
 /** The caption of a view's chart: what it shows, in words. */
-function captionKey(screen: ReportScreen) {
-  switch (screen.view) {
+function captionKey(view: ReportScreen['view']) {
+  switch (view) {
     case 'skill':
       return 'chart.caption.skill';
     case 'level':
@@ -269,16 +274,17 @@ function ChartFigure({ caption, children }: { caption: string; children: ReactNo
 
 export function ReportChart({ screen, report, loading }: ChartProps & { screen: ReportScreen }) {
   const { t } = useTranslation('reports');
+  const empty = emptyChart(screen.view, report);
   const chart = () => {
     switch (screen.view) {
       case 'skill':
-        return <SkillRadar report={report} loading={loading} />;
+        return <SkillView report={report} loading={loading} />;
       case 'level':
       case 'chapter':
         return <AverageBars report={report} loading={loading} />;
       case 'difficulty':
       case 'approach':
-        return <StackedBars report={report} loading={loading} byDifficulty={screen.view === 'difficulty'} />;
+        return <GroupedBars report={report} loading={loading} byDifficulty={screen.view === 'difficulty'} />;
       case 'attempts':
         return <ProgressLine report={report} loading={loading} />;
       default:
@@ -286,10 +292,14 @@ export function ReportChart({ screen, report, loading }: ChartProps & { screen: 
     }
   };
   return (
-    <ChartFigure caption={t(captionKey(screen))}>
-      <ChartsLocalizationProvider localeText={{ noData: t('chart.noData'), loading: t('chart.loading') }}>
-        {chart()}
-      </ChartsLocalizationProvider>
+    <ChartFigure caption={t(captionKey(screen.view))}>
+      {empty ? (
+        <EmptyState message={t(empty === 'tooFewSkills' ? 'chart.tooFewSkills' : 'chart.noData')} />
+      ) : (
+        <ChartsLocalizationProvider localeText={{ noData: t('chart.noData'), loading: t('chart.loading') }}>
+          {chart()}
+        </ChartsLocalizationProvider>
+      )}
     </ChartFigure>
   );
 }

@@ -176,7 +176,7 @@ describe('the score report', JOURNEY, () => {
     const grid = screen.getByRole('grid');
     expect(await within(grid).findByText('1.1 Meet the team', {}, SLOW)).toBeInTheDocument();
     expect(within(grid).queryByRole('link')).not.toBeInTheDocument();
-    expect(screen.getByRole('figure', { name: 'Percent of the maximum of each attempt on this page, over time' })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: /^Average score of the attempts on this page, per day/ })).toBeInTheDocument();
   });
 
   it('downloads the view with its filters, sorting and search, as CSV and as a workbook', async () => {
@@ -216,6 +216,8 @@ describe('the score report', JOURNEY, () => {
     expect(router.state.location.pathname).toBe('/main/score/skill');
     expect(search(router).toString()).toBe(`company=${MERIDIAN.id}`);
     expect(await screen.findByRole('figure', { name: /Score per skill of the first five rows/ }, SLOW)).toBeInTheDocument();
+    // The page's average is lowest in Negotiation (80 and 40): the radar names it.
+    expect(await screen.findByText(/^Weakest skill: Negotiation \(60/)).toBeInTheDocument();
     await waitFor(() => expect(asked.report.at(-1)).toMatchObject({ view: 'skill', company: MERIDIAN.id, page: '1' }));
 
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
@@ -288,5 +290,16 @@ describe('the chart in Arabic', JOURNEY, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'النتائج حسب الفصل' }, SLOW)).toBeInTheDocument();
     const figure = screen.getByRole('figure', { name: 'متوسط النتيجة لكل فصل على صفوف هذه الصفحة' });
     expect(figure.querySelector('.MuiChartsAxis-directionY')).toHaveClass('MuiChartsAxis-right');
+  });
+});
+
+describe('a report with nothing to show', JOURNEY, () => {
+  it('says so once in the chart and once in the table, with no bare axes', async () => {
+    answerReports(() => ({ ...SKILL_REPORT, columns: [{ key: 'easy', label: 'Easy', unit: 'percent' }], rows: [], total: 0 }));
+    await openReport('/main/score/difficulty');
+    const figure = await screen.findByRole('figure', { name: /^Score by difficulty/ }, SLOW);
+    expect(within(figure).getByText('No scores to show')).toBeInTheDocument();
+    expect(figure.querySelector('svg.MuiChartsSurface-root')).toBeNull();
+    expect(await within(screen.getByRole('grid')).findByText('No scores to show')).toBeInTheDocument();
   });
 });

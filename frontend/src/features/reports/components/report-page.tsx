@@ -120,6 +120,7 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
           // The attempts are not searched by name.
           searchLabel={attempts ? undefined : t('filters.search')}
           ariaLabel={t(`titles.${screen.title}`)}
+          emptyText={t('chart.noData')}
         />
       ) : (
         report.isPending && <LinearProgress aria-label={t('chart.loading')} />

@@ -1,18 +1,17 @@
 // The dashboards' charts (loaded only when one is drawn): bars of a score per row (each batch's
-// progress) and a radar of the score per skill. Their colours come from the theme, so they read
-// in the dark theme too; in Arabic they run right to left like the page (MUI X Charts mirrors
-// only its tick labels, so the category axis is reversed and the value axis moved to the right,
-// and the radar turns the other way with its first skill still on top).
+// progress) on an axis from 0 to 100 %, and a radar of the score per skill (the shared one, with
+// its scale and its weakest skill marked). Their colours come from the theme, so they read in
+// the dark theme too; in Arabic they run right to left like the page (MUI X Charts mirrors only
+// its tick labels, so the category axis is reversed and the value axis moved to the right).
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartsLocalizationProvider } from '@mui/x-charts/ChartsLocalizationProvider';
-import { RadarChart } from '@mui/x-charts/RadarChart';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDashboardFormat } from './dashboard-widgets';
 import { ChartFrame } from '@/components/chart-frame';
 import { useCategoryAxis } from '@/lib/category-ticks';
-import { radarMargin, wrapLabel } from '@/lib/radar-labels';
+import { SkillRadar as SharedSkillRadar } from '@/components/skill-radar';
 
 const HEIGHT = 280;
 
@@ -79,33 +78,21 @@ export function ScoreBars({ items, label, series }: ChartProps) {
   );
 }
 
-/** A radar of the score per skill; it needs three skills at least (with fewer it would only
- * mislead, and the table beside it says it all). */
+/** A radar of the score per skill, its weakest marked; it needs three skills at least (with
+ * fewer it would only mislead, and the table beside it says it all). */
 export function SkillRadar({ items, label, series }: ChartProps) {
   const theme = useTheme();
   const format = useDashboardFormat();
   if (items.length < 3) return null;
-  // Clockwise from the top; counter-clockwise in Arabic, with the first skill still on top.
-  const order = items.map((_item, index) => index);
-  if (theme.direction === 'rtl') order.splice(1, order.length - 1, ...order.slice(1).reverse());
-  const ordered = order.flatMap((index) => items[index] ?? []);
-  const metrics = ordered.map((item) => wrapLabel(item.label));
   return (
     <Localized>
-      <RadarChart
+      <SharedSkillRadar
         aria-label={label}
         height={HEIGHT + 40}
-        series={[
-          {
-            id: 'skills',
-            label: series,
-            data: ordered.map((item) => item.value ?? 0),
-            color: theme.palette.primary.main,
-            valueFormatter: (value: number | null) => (value === null ? '' : format.percent(value)),
-          },
-        ]}
-        radar={{ metrics, max: 100 }}
-        margin={radarMargin(metrics)}
+        skills={items.map((item) => item.label)}
+        series={[{ id: 'skills', label: series, data: items.map((item) => item.value), color: theme.palette.primary.main }]}
+        max={100}
+        format={format.percent}
         hideLegend
       />
     </Localized>

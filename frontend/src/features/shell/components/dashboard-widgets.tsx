@@ -20,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { useProblemMessage } from '@/lib/problem-message';
 
 /** The charts' code (MUI X Charts) loads with the first chart drawn. */
@@ -152,7 +153,7 @@ export function SectionState({ query, empty, emptyText, children }: {
   const { problemMessage } = useProblemMessage();
   if (query.isError) return <Alert severity="error">{problemMessage(query.error)}</Alert>;
   if (query.isPending) return <Skeleton variant="rounded" height={96} aria-label={t('loading')} />;
-  if (empty) return <Typography color="text.secondary">{emptyText}</Typography>;
+  if (empty) return <EmptyState message={emptyText} />;
   return <>{children}</>;
 }
 
