@@ -197,6 +197,7 @@ service_trait! {
     /// The API clients of the game and partners: [`ApiClients`].
     pub trait ApiClientsApi for impl<S: ClientStore, C: Clock> ApiClients<S, C> {
         async fn list(&self, actor: &Actor, page: &PageRequest) -> Result<Page<ApiClient>, ClientError>;
+        async fn name_of(&self, caller: ApiClientId) -> Result<String, ClientError>;
         async fn create(&self, actor: &Actor, draft: ApiClientDraft) -> Result<IssuedSecret, ClientError>;
         async fn rotate(&self, actor: &Actor, id: ApiClientId) -> Result<IssuedSecret, ClientError>;
         async fn revoke(&self, actor: &Actor, id: ApiClientId) -> Result<ApiClient, ClientError>;

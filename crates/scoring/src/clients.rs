@@ -144,6 +144,15 @@ impl<S: ClientStore, C: Clock> ApiClients<S, C> {
         Ok(self.store.list_clients(page).await?)
     }
 
+    /// The name of the client that is calling (`caller` comes from [`ApiClients::authenticate`]),
+    /// which what it exports names.
+    ///
+    /// # Errors
+    /// `NotFound` for a client deleted since it authenticated.
+    pub async fn name_of(&self, caller: ApiClientId) -> Result<String> {
+        Ok(self.store.find_client(caller).await?.ok_or(ClientError::NotFound)?.name)
+    }
+
     /// Creates a client and its first secret.
     ///
     /// # Errors

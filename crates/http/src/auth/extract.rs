@@ -156,6 +156,8 @@ pub struct ReportReader {
     pub user: Option<kernel::UserId>,
     /// The partner client reading.
     pub client: Option<kernel::ApiClientId>,
+    /// The person's name (a partner client is named from its id, when it exports).
+    pub name: Option<String>,
 }
 
 impl FromRequest for ReportReader {
@@ -169,7 +171,12 @@ impl FromRequest for ReportReader {
             return Box::pin(async move {
                 let GamePlayer(player) = player.await?;
                 if player.allows(identity::game_apps::GameScope::Reports) {
-                    Ok(Self { reader: Reader::Trainee(player.user.id), user: Some(player.user.id), client: None })
+                    Ok(Self {
+                        reader: Reader::Trainee(player.user.id),
+                        user: Some(player.user.id),
+                        client: None,
+                        name: Some(player.user.name),
+                    })
                 } else {
                     Err(ApiError::new(ProblemCode::Forbidden)
                         .with_detail("the sign-in was not granted the reports scope"))
@@ -182,9 +189,11 @@ impl FromRequest for ReportReader {
                 let ApiCaller(client) = client.await?;
                 let id = Some(client.id);
                 match (client.kind, client.scope) {
-                    (ClientKind::Partner, ClientScope::All) => Ok(Self { reader: Reader::All, user: None, client: id }),
+                    (ClientKind::Partner, ClientScope::All) => {
+                        Ok(Self { reader: Reader::All, user: None, client: id, name: None })
+                    }
                     (ClientKind::Partner, ClientScope::Companies(companies)) => {
-                        Ok(Self { reader: Reader::Companies(companies), user: None, client: id })
+                        Ok(Self { reader: Reader::Companies(companies), user: None, client: id, name: None })
                     }
                     (ClientKind::Game, _) => Err(ApiError::new(ProblemCode::Forbidden)
                         .with_detail("game clients report scores; partners read them")),
@@ -194,7 +203,12 @@ impl FromRequest for ReportReader {
         let person = Authenticated::from_request(req, payload);
         Box::pin(async move {
             let Authenticated(person) = person.await?;
-            Ok(Self { reader: Reader::of(person.scope), user: Some(person.user), client: None })
+            Ok(Self {
+                reader: Reader::of(person.scope),
+                user: Some(person.user),
+                client: None,
+                name: Some(person.name),
+            })
         })
     }
 }

@@ -26,6 +26,7 @@ mod preferences;
 mod profile;
 mod reference;
 mod reports;
+mod score_workbook;
 mod setup;
 mod sign_up;
 mod signed_in;

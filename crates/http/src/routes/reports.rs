@@ -5,7 +5,7 @@ use std::io::{Read, Seek};
 
 use actix_web::{HttpResponse, get, http::header, web, web::Bytes};
 use futures_util::StreamExt;
-use scoring::reports::{Column, Export, Exporter, Filter, Group, Measure, Pick, ReportQuery, Row, Unit, Value, View};
+use scoring::reports::{Export, Exporter, Filter, Group, Measure, Pick, ReportQuery, Row, Unit, Value, View};
 use serde::{Deserialize, Serialize};
 use time::{Date, format_description::well_known::Rfc3339};
 use utoipa::{IntoParams, ToSchema};
@@ -14,6 +14,7 @@ use uuid::Uuid;
 
 use super::{
     list::{ListQuery, iso_date},
+    score_workbook::ScoreWorkbook,
     spreadsheet,
 };
 use crate::{
@@ -310,7 +311,12 @@ async fn export(
 ) -> Result<(View, Export), ApiError> {
     let sorting = list.request()?;
     let query = params.query()?;
-    let exporter = Exporter { user: who.user, client: who.client, ip: meta.context.ip, format };
+    let name = match (&who.name, who.client) {
+        (Some(name), _) => name.clone(),
+        (None, Some(client)) => state.api_clients.name_of(client).await?,
+        (None, None) => return Err(ApiError::internal(anyhow::anyhow!("an export by nobody"))),
+    };
+    let exporter = Exporter { user: who.user, client: who.client, ip: meta.context.ip, format, name };
     let export = state
         .reports
         .export(&who.reader, &exporter, &query, &sorting, list.search().as_deref(), meta.locale)
@@ -419,31 +425,21 @@ async fn export_xlsx(
     list: web::Query<ListQuery>,
     params: web::Query<ReportParams>,
 ) -> Result<HttpResponse, ApiError> {
-    use rust_xlsxwriter::{Format, Workbook};
+    let locale = meta.locale;
     let (view, mut export) = export(&state, &who, meta, &list, &params, "xlsx").await?;
-    let mut workbook = Workbook::new();
-    // Rows go to a temporary file as they are written, not into memory.
-    let sheet = workbook.add_worksheet_with_constant_memory().map_err(xlsx)?;
-    let bold = Format::new().set_bold();
-    sheet.write_string_with_format(0, 0, &export.row_header, &bold).map_err(xlsx)?;
-    for (i, column) in (1u16..).zip(&export.columns) {
-        sheet.write_string_with_format(0, i, &column.label, &bold).map_err(xlsx)?;
-    }
-    let mut written = 0u32;
+    let mut workbook =
+        ScoreWorkbook::new(&export.context, &export.row_header, &export.columns, locale).map_err(xlsx)?;
     while let Some(rows) = state.reports.next_rows(&mut export).await.map_err(ApiError::internal)? {
-        let columns = export.columns.clone();
         // Writing goes to disk: on a blocking thread, a chunk at a time.
-        (workbook, written) = web::block(move || {
-            write_rows(&mut workbook, written + 1, &rows, &columns)?;
-            Ok::<_, ApiError>((workbook, written + u32::try_from(rows.len()).unwrap_or(u32::MAX)))
-        })
-        .await
-        .map_err(ApiError::internal)??;
+        workbook = web::block(move || workbook.write(&rows).map(|()| workbook))
+            .await
+            .map_err(ApiError::internal)?
+            .map_err(xlsx)?;
     }
     // The workbook is zipped into a temporary file (deleted when closed) and sent from there.
     let file = web::block(move || -> anyhow::Result<std::fs::File> {
         let mut file = tempfile::tempfile()?;
-        workbook.save_to_writer(&mut file)?;
+        workbook.save(&mut file)?;
         file.rewind()?;
         Ok(file)
     })
@@ -458,39 +454,6 @@ async fn export_xlsx(
 
 fn xlsx(e: rust_xlsxwriter::XlsxError) -> ApiError {
     ApiError::internal(anyhow::anyhow!(e))
-}
-
-/// Writes `rows` to the workbook's sheet from row `first` on: numbers as numbers, scores with
-/// one decimal, text as text (never a formula in XLSX).
-fn write_rows(
-    workbook: &mut rust_xlsxwriter::Workbook,
-    first: u32,
-    rows: &[Row],
-    columns: &[Column],
-) -> Result<(), ApiError> {
-    let sheet = workbook.worksheet_from_index(0).map_err(xlsx)?;
-    let decimal = rust_xlsxwriter::Format::new().set_num_format("0.0");
-    for (r, row) in (first..).zip(rows) {
-        sheet.write_string(r, 0, &row.label).map_err(xlsx)?;
-        for ((c, value), column) in (1u16..).zip(&row.cells).zip(columns) {
-            match value {
-                None => {}
-                Some(Value::Number(n)) if matches!(column.unit, Unit::Count) => {
-                    sheet.write_number(r, c, *n).map_err(xlsx)?;
-                }
-                Some(Value::Number(n)) => {
-                    sheet.write_number_with_format(r, c, *n, &decimal).map_err(xlsx)?;
-                }
-                Some(Value::Text(text)) => {
-                    sheet.write_string(r, c, text).map_err(xlsx)?;
-                }
-                Some(time) => {
-                    sheet.write_string(r, c, text(time, column.unit)?).map_err(xlsx)?;
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 /// An export that fails after its first bytes can only be cut short; the log says why.

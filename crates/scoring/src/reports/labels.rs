@@ -28,6 +28,92 @@ const HEADERS: &[(&str, [&str; 6])] = &[
     ("percent", ["Percent", "百分比", "النسبة المئوية", "Percentuale", "Porcentaje", "Pourcentage"]),
     ("duration", ["Duration (s)", "时长（秒）", "المدة (ث)", "Durata (s)", "Duración (s)", "Durée (s)"]),
     ("completed_at", ["Completed", "完成时间", "وقت الإنهاء", "Completato", "Completado", "Terminé"]),
+    // An XLSX shows the attempts' durations as durations (h:mm:ss), not seconds.
+    ("duration_time", ["Duration", "时长", "المدة", "Durata", "Duración", "Durée"]),
+    // An export's title: its view, as the web UI's report titles say it.
+    ("view_overview", ["Scores", "成绩", "النتائج", "Punteggi", "Puntuaciones", "Résultats"]),
+    (
+        "view_skill",
+        [
+            "Scores by skill",
+            "按技能的成绩",
+            "النتائج حسب المهارة",
+            "Punteggi per competenza",
+            "Puntuaciones por habilidad",
+            "Résultats par compétence",
+        ],
+    ),
+    (
+        "view_difficulty",
+        [
+            "Scores by difficulty",
+            "按难度的成绩",
+            "النتائج حسب الصعوبة",
+            "Punteggi per difficoltà",
+            "Puntuaciones por dificultad",
+            "Résultats par difficulté",
+        ],
+    ),
+    (
+        "view_level",
+        [
+            "Scores by level",
+            "按关卡的成绩",
+            "النتائج حسب المستوى",
+            "Punteggi per livello",
+            "Puntuaciones por nivel",
+            "Résultats par niveau",
+        ],
+    ),
+    (
+        "view_approach",
+        [
+            "Scores by approach",
+            "按方法的成绩",
+            "النتائج حسب الأسلوب",
+            "Punteggi per approccio",
+            "Puntuaciones por enfoque",
+            "Résultats par approche",
+        ],
+    ),
+    (
+        "view_chapter",
+        [
+            "Scores by chapter",
+            "按章节的成绩",
+            "النتائج حسب الفصل",
+            "Punteggi per capitolo",
+            "Puntuaciones por capítulo",
+            "Résultats par chapitre",
+        ],
+    ),
+    ("view_attempts", ["Attempts", "尝试记录", "المحاولات", "Tentativi", "Intentos", "Tentatives"]),
+    // An export's filters and who made it, as the web UI's filters say them.
+    ("from", ["From", "开始日期", "من", "Dal", "Desde", "Du"]),
+    ("to", ["To", "结束日期", "إلى", "Al", "Hasta", "Au"]),
+    (
+        "attempt",
+        [
+            "Attempt counted",
+            "计入的尝试",
+            "المحاولة المحتسبة",
+            "Tentativo considerato",
+            "Intento que cuenta",
+            "Tentative retenue",
+        ],
+    ),
+    ("pick_best", ["Best", "最佳", "الأفضل", "Il migliore", "El mejor", "La meilleure"]),
+    ("pick_latest", ["Latest", "最近", "الأحدث", "L'ultimo", "El último", "La dernière"]),
+    ("pick_first", ["First", "首次", "الأولى", "Il primo", "El primero", "La première"]),
+    ("pick_average", ["Average", "平均", "المتوسط", "La media", "El promedio", "La moyenne"]),
+    ("measure", ["Measure", "度量", "المقياس", "Misura", "Medida", "Mesure"]),
+    (
+        "measure_percent",
+        ["In percent", "百分比", "بالنسبة المئوية", "In percentuale", "En porcentaje", "En pourcentage"],
+    ),
+    ("measure_absolute", ["In points", "分数", "بالنقاط", "In punti", "En puntos", "En points"]),
+    ("exported_by", ["Exported by", "导出人", "صدّره", "Esportato da", "Exportado por", "Exporté par"]),
+    ("exported_at", ["Exported at", "导出时间", "وقت التصدير", "Esportato il", "Exportado el", "Exporté le"]),
 ];
 
 const LOCALES: [&str; 6] = ["en", "zh", "ar", "it", "es", "fr"];

@@ -1,12 +1,14 @@
 //! Score reports: which attempts count (kept per trainee and level at ingest), what a report
 //! asks, and the table it answers.
 
+mod context;
 mod labels;
 mod query;
 mod results;
 mod service;
 mod table;
 
+pub use context::{Context, Fact, FactValue};
 pub use labels::header;
 pub use query::{Filter, Group, Measure, Pick, Reader, ReportQuery, View};
 pub use results::{LevelResult, Played, SkillResult};

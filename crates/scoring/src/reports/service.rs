@@ -7,7 +7,9 @@ use kernel::{
 };
 
 use super::{
-    Cell, Column, Filter, Group, Reader, ReportQuery, Row, Table, Unit, Value, View, assemble, by_chapter, columns,
+    Cell, Column, Context, Filter, Group, Reader, ReportQuery, Row, Table, Unit, Value, View, assemble, by_chapter,
+    columns,
+    context::{FilterNames, Signature, context},
     header, levels_in_order,
 };
 use crate::{AttemptLine, Catalogue, CellQuery, ReportStore, Split, percent};
@@ -28,6 +30,8 @@ pub struct Exporter {
     pub ip: Option<String>,
     /// `csv` or `xlsx`.
     pub format: &'static str,
+    /// The person's or the partner client's name, which the export names.
+    pub name: String,
 }
 
 impl<S: ReportStore, C: Clock> Reports<S, C> {
@@ -49,9 +53,14 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
         search: Option<&str>,
         locale: &str,
     ) -> anyhow::Result<Export> {
+        let catalogue = self.store.catalogue().await?;
+        let at = self.clock.now();
+        let names = self.filter_names(reader, &query.filter).await?;
+        let signature = Signature { by: &exporter.name, at };
+        let context = context(query.view, query.measure, &query.filter, names, &catalogue, &signature, locale);
         let export = if query.view == View::Attempts {
-            let catalogue = self.store.catalogue().await?;
             Export {
+                context,
                 row_header: header("level", locale).to_owned(),
                 columns: attempt_columns(locale),
                 rest: Rest::Attempts(Box::new(AttemptWalk {
@@ -65,7 +74,7 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             }
         } else {
             let table = self.aggregated(reader, query, sort, None, search, locale).await?;
-            Export { row_header: table.row_header, columns: table.columns, rest: Rest::Rows(table.rows.items) }
+            Export { context, row_header: table.row_header, columns: table.columns, rest: Rest::Rows(table.rows.items) }
         };
         let f = &query.filter;
         let id = |id: Option<uuid::Uuid>| id.map(|id| id.to_string());
@@ -75,7 +84,7 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
         });
         self.store
             .record(AuditEvent {
-                at: self.clock.now(),
+                at,
                 actor: exporter.user,
                 action: AuditAction::ReportExported,
                 target_type: "report",
@@ -96,6 +105,40 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             })
             .await?;
         Ok(export)
+    }
+
+    /// The names of the company, batch and trainee `filter` gives. A reader who may not see
+    /// everything gets a name only where they see results of it (the store names any trainee
+    /// by id), else the id they asked for.
+    async fn filter_names(&self, reader: &Reader, filter: &Filter) -> anyhow::Result<FilterNames> {
+        let named = async |group: Group, id: Option<uuid::Uuid>, only: Filter| -> anyhow::Result<Option<String>> {
+            let Some(id) = id else { return Ok(None) };
+            if *reader != Reader::All {
+                let of_it =
+                    CellQuery { group, split: Split::None, filter: &only, levels: None, rows: None, rows_only: false };
+                if self.store.cells(reader, &of_it).await?.is_empty() {
+                    return Ok(Some(id.to_string()));
+                }
+            }
+            Ok(Some(self.store.row_names(reader, group, &[id]).await?.remove(&id).unwrap_or_else(|| id.to_string())))
+        };
+        let none = Filter::default();
+        Ok(FilterNames {
+            company: named(
+                Group::Company,
+                filter.company.map(|c| c.as_uuid()),
+                Filter { company: filter.company, ..none.clone() },
+            )
+            .await?,
+            batch: named(
+                Group::Batch,
+                filter.batch.map(|b| b.as_uuid()),
+                Filter { batch: filter.batch, ..none.clone() },
+            )
+            .await?,
+            trainee: named(Group::Trainee, filter.user.map(|u| u.as_uuid()), Filter { user: filter.user, ..none })
+                .await?,
+        })
     }
 
     /// The export's next rows, `None` once all are out. Attempts come a chunk at a time, read
@@ -271,6 +314,8 @@ const EXPORT_CHUNK: u64 = 5_000;
 /// An export under way: its header, then its rows ([`Reports::next_rows`]).
 #[derive(Debug)]
 pub struct Export {
+    /// What the export says about itself above its table.
+    pub context: Context,
     pub row_header: String,
     pub columns: Vec<Column>,
     rest: Rest,

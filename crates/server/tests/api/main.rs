@@ -20,6 +20,7 @@ mod passwords;
 mod people;
 mod preferences;
 mod profile;
+mod report_exports;
 mod reports;
 mod request_limits;
 mod seats;

@@ -31,25 +31,25 @@ struct Level {
 }
 
 /// Two companies with two batches each, a small catalogue and a game client.
-struct World {
-    root: String,
-    companies: [Uuid; 2],
+pub(crate) struct World {
+    pub(crate) root: String,
+    pub(crate) companies: [Uuid; 2],
     /// Trainee → company.
-    trainees: Vec<(Uuid, Uuid)>,
+    pub(crate) trainees: Vec<(Uuid, Uuid)>,
     /// Batch → its trainees.
-    batches: BTreeMap<Uuid, BTreeSet<Uuid>>,
+    pub(crate) batches: BTreeMap<Uuid, BTreeSet<Uuid>>,
     levels: Vec<Level>,
     approaches: Vec<Uuid>,
     key: String,
-    start: OffsetDateTime,
+    pub(crate) start: OffsetDateTime,
     /// A trainee of the first company who signs in with a password.
     signed: TestUser,
 }
 
 /// An attempt as the test sent it.
 #[derive(Clone, Debug)]
-struct Sent {
-    trainee: Uuid,
+pub(crate) struct Sent {
+    pub(crate) trainee: Uuid,
     level: usize,
     difficulty: &'static str,
     approach: Uuid,
@@ -67,7 +67,7 @@ async fn insert(app: &TestApp, table: &str, columns: &[&str], values: Vec<sea_or
     app.db.execute(&statement).await.unwrap();
 }
 
-async fn world(app: &TestApp) -> World {
+pub(crate) async fn world(app: &TestApp) -> World {
     let root = app.super_admin().await;
     let companies = [app.company("Orbis", false, 30).await, app.company("Meridian", false, 30).await];
     let mut trainees = Vec::new();
@@ -139,7 +139,7 @@ async fn world(app: &TestApp) -> World {
 
 impl World {
     /// `count` random attempts, completed at distinct minutes between `from` and `from + 30 days`.
-    fn random(&self, rng: &mut StdRng, count: usize, from: OffsetDateTime) -> Vec<Sent> {
+    pub(crate) fn random(&self, rng: &mut StdRng, count: usize, from: OffsetDateTime) -> Vec<Sent> {
         let mut minutes: BTreeSet<i64> = BTreeSet::new();
         while minutes.len() < count {
             minutes.insert(rng.random_range(60..30 * 24 * 60));
@@ -175,7 +175,7 @@ impl World {
             .collect()
     }
 
-    async fn send(&self, app: &TestApp, sent: &[Sent], first_id: usize) -> Vec<String> {
+    pub(crate) async fn send(&self, app: &TestApp, sent: &[Sent], first_id: usize) -> Vec<String> {
         self.send_to(app, &app.url("/api/v1/game/attempts"), sent, first_id).await
     }
 
@@ -696,7 +696,13 @@ crate::on_both_databases! {
                 let mut book: calamine::Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
                 use calamine::Reader as _;
                 let sheet = book.worksheet_range_at(0).unwrap().unwrap();
-                assert_eq!(sheet.height(), expected + 1, "{who}: XLSX {filter}");
+                // The title and its facts, the header row, then a row per attempt.
+                let header = sheet.rows().position(|row| row[0] == "Level" && row[1] == "Trainee").expect("a header row");
+                assert_eq!(sheet.height(), header + 1 + expected, "{who}: XLSX {filter}");
+                if let Some((_, id)) = filter.split_once('=') {
+                    // What is outside the reader's scope stays unnamed: the id they asked for.
+                    assert_eq!(sheet.get_value((1, 1)), Some(&calamine::Data::String(id.to_owned())), "{who}: XLSX {filter}");
+                }
             }
         }
         // The dashboard: a company admin's idle trainees are their own; activity is the super
