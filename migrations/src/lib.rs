@@ -22,8 +22,16 @@ mod m20261127_000015_create_enrolment_keys;
 mod m20261127_000016_create_user_appearances;
 mod m20261127_000017_create_user_photos;
 mod m20261127_000018_create_user_table_views;
+mod m20261128_000019_add_skill_maxima;
 
-pub use m20261126_000012_create_level_results::fold_statements as fold_attempts_into_results;
+/// Folds every attempt into empty report tables by the rules ingestion keeps them: what
+/// tests and benchmarks do to attempts they write directly (with their skills' maxima).
+#[must_use]
+pub fn fold_attempts_into_results() -> Vec<String> {
+    let mut statements = m20261126_000012_create_level_results::fold_statements();
+    statements.extend(m20261128_000019_add_skill_maxima::refold_statements());
+    statements
+}
 
 #[derive(Debug)]
 pub struct Migrator;
@@ -49,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000016_create_user_appearances::Migration),
             Box::new(m20261127_000017_create_user_photos::Migration),
             Box::new(m20261127_000018_create_user_table_views::Migration),
+            Box::new(m20261128_000019_add_skill_maxima::Migration),
         ]
     }
 }

@@ -7,7 +7,7 @@ use kernel::{ApiClientId, ApproachId, AttemptId, CompanyId, LevelId, SkillId, Us
 use sha2::{Digest, Sha256};
 use time::OffsetDateTime;
 
-use crate::Difficulty;
+use crate::{Difficulty, reports::Earned};
 
 /// What the game says happened, before the portal has judged it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,6 +100,9 @@ pub struct Attempt {
     /// The trainee's company when it came in.
     pub company: CompanyId,
     pub report: AttemptReport,
+    /// What it earned in each skill it reported, out of that skill's maximum at the level when
+    /// it came in (a later change to the catalogue leaves it as it was played).
+    pub skills: Vec<(SkillId, Earned)>,
     /// When the portal took it in, by its clock.
     pub received_at: OffsetDateTime,
     /// [`AttemptReport::digest`] of the report.

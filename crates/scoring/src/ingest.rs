@@ -116,10 +116,18 @@ impl<S: AttemptStore, C: Clock> Ingestion<S, C> {
                 if client.acting_for.is_some_and(|trainee| trainee != report.trainee) {
                     return Err(vec![ItemProblem::new("trainee", FieldCode::Unknown)]);
                 }
-                let Placement { company, seat, seat_unused } = judge(&report, &facts, now)?;
+                let Placement { company, seat, seat_unused, skills } = judge(&report, &facts, now)?;
                 let digest = report.digest();
                 Ok((
-                    Attempt { id: AttemptId::new(), client: client.id, company, report, received_at: now, digest },
+                    Attempt {
+                        id: AttemptId::new(),
+                        client: client.id,
+                        company,
+                        report,
+                        skills,
+                        received_at: now,
+                        digest,
+                    },
                     seat,
                     seat_unused,
                 ))
@@ -316,7 +324,7 @@ mod tests {
             )]),
             levels: HashMap::from([(
                 level,
-                LevelFacts { chapter: 1, max_score: 100, skills: HashSet::from([skill]), retired_at: None },
+                LevelFacts { chapter: 1, max_score: 100, skills: HashMap::from([(skill, 100)]), retired_at: None },
             )]),
             approaches: HashSet::from([approach]),
             skills: HashSet::from([skill]),

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use kernel::{ApproachId, CompanyId, FieldCode, LevelId, SeatId, SkillId, UserId};
 use time::{Date, Duration, OffsetDateTime};
 
-use crate::AttemptReport;
+use crate::{AttemptReport, reports::Earned};
 
 /// How far ahead of the portal's clock a completion may lie (the game's clock may run fast).
 pub const CLOCK_SKEW: Duration = Duration::minutes(5);
@@ -22,7 +22,8 @@ pub struct LevelFacts {
     /// The number of the level's chapter.
     pub chapter: u16,
     pub max_score: u32,
-    pub skills: HashSet<SkillId>,
+    /// The skills it trains, with the most points each can earn here.
+    pub skills: HashMap<SkillId, u32>,
     pub retired_at: Option<OffsetDateTime>,
 }
 
@@ -77,12 +78,14 @@ impl ItemProblem {
 }
 
 /// Where an acceptable attempt goes: its trainee's company, and the seat it was played on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
     pub company: CompanyId,
     pub seat: SeatId,
     /// Whether this attempt may be the one that activates the seat.
     pub seat_unused: bool,
+    /// What it earned in each skill it reported, out of that skill's maximum at the level.
+    pub skills: Vec<(SkillId, Earned)>,
 }
 
 /// Judges one report; every problem is named, not just the first.
@@ -135,16 +138,19 @@ pub fn judge(report: &AttemptReport, facts: &Facts, now: OffsetDateTime) -> Resu
         problem("skill_points", FieldCode::OutOfRange);
     }
     let mut seen = HashSet::new();
+    let mut earned = Vec::with_capacity(report.skill_points.len());
     for (skill, points) in &report.skill_points {
         let field = format!("skill_points.{skill}");
         if !seen.insert(skill) {
             problem(&field, FieldCode::Duplicate);
         } else if !facts.skills.contains(skill) {
             problem(&field, FieldCode::Unknown);
-        } else if level.is_some_and(|level| !level.skills.contains(skill)) {
-            problem(&field, FieldCode::NotTrained);
-        } else if *points > report.max_score {
-            problem(&field, FieldCode::AboveMaximum);
+        } else if let Some(level) = level {
+            match level.skills.get(skill) {
+                None => problem(&field, FieldCode::NotTrained),
+                Some(max) if points > max => problem(&field, FieldCode::AboveMaximum),
+                Some(max) => earned.push((*skill, Earned { points: *points, max: *max })),
+            }
         }
     }
     let placement = match facts.trainees.get(&report.trainee) {
@@ -153,7 +159,7 @@ pub fn judge(report: &AttemptReport, facts: &Facts, now: OffsetDateTime) -> Resu
             None
         }
         Some(trainee) => match seat_for(trainee, report) {
-            Ok(seat) => Some(Placement { company: trainee.company, seat: seat.id, seat_unused: !seat.activated }),
+            Ok(seat) => Some((trainee.company, seat.id, !seat.activated)),
             Err((field, code)) => {
                 problem(field, code);
                 None
@@ -161,7 +167,9 @@ pub fn judge(report: &AttemptReport, facts: &Facts, now: OffsetDateTime) -> Resu
         },
     };
     match placement {
-        Some(placement) if problems.is_empty() => Ok(placement),
+        Some((company, seat, seat_unused)) if problems.is_empty() => {
+            Ok(Placement { company, seat, seat_unused, skills: earned })
+        }
         _ => Err(problems),
     }
 }
@@ -228,7 +236,7 @@ mod tests {
             )]),
             levels: HashMap::from([(
                 level,
-                LevelFacts { chapter: 2, max_score: 60, skills: HashSet::from([skill]), retired_at: None },
+                LevelFacts { chapter: 2, max_score: 60, skills: HashMap::from([(skill, 45)]), retired_at: None },
             )]),
             approaches: HashSet::from([approach]),
             skills: HashSet::from([skill]),
@@ -261,6 +269,8 @@ mod tests {
         let placement = judge(&w.report, &w.facts, NOW).unwrap();
         assert_eq!(placement.seat, w.seat);
         assert!(placement.seat_unused);
+        let skill = w.report.skill_points[0].0;
+        assert_eq!(placement.skills, [(skill, Earned { points: 45, max: 45 })], "out of the skill's own maximum");
     }
 
     #[test]
@@ -284,12 +294,13 @@ mod tests {
     }
 
     #[test]
-    fn skills_must_exist_be_trained_by_the_level_and_stay_within_the_maximum() {
+    fn skills_must_exist_be_trained_by_the_level_and_stay_within_their_maximum_there() {
         let mut w = world();
         let other = SkillId::new();
         w.facts.skills.insert(other);
         let trained = w.report.skill_points[0].0;
-        w.report.skill_points = vec![(trained, 70), (other, 1), (SkillId::new(), 1)];
+        // 46 is within the level's 60 but above the skill's 45.
+        w.report.skill_points = vec![(trained, 46), (other, 1), (SkillId::new(), 1)];
         let problems = codes(judge(&w.report, &w.facts, NOW));
         let kinds: Vec<FieldCode> = problems.iter().map(|p| p.1).collect();
         assert_eq!(kinds, vec![FieldCode::AboveMaximum, FieldCode::NotTrained, FieldCode::Unknown]);

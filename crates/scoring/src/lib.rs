@@ -14,8 +14,8 @@ pub mod reports;
 pub use attempt::{Attempt, AttemptReport, StoredStatement, XapiStatement};
 pub use catalogue::{
     Approach, Catalogue, CatalogueError, CatalogueService, Change, Changes, Chapter, ChapterDraft, EntryAction,
-    EntryKind, ImportedCatalogue, ImportedChapter, ImportedLevel, ImportedName, Level, LevelDraft, PlanEntry, Skill,
-    Translated,
+    EntryKind, ImportedCatalogue, ImportedChapter, ImportedLevel, ImportedName, ImportedSkill, Level, LevelDraft,
+    LevelSkill, PlanEntry, Skill, Translated,
 };
 pub use clients::{
     ApiClient, ApiClientDraft, ApiClients, CallingClient, ClientAuthError, ClientError, ClientKind, ClientScope,

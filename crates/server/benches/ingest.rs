@@ -24,6 +24,8 @@ use uuid::Uuid;
 const ATTEMPTS: usize = 20_000;
 const TRAINEES: usize = 500;
 const SKILLS: usize = 5;
+/// Each skill's maximum at every level: an even share of the level's 100 points.
+const SKILL_MAX: i32 = 100 / SKILLS as i32;
 const LEVELS: usize = 10;
 /// Requests (or baseline transactions) in flight at once in the concurrent round.
 const SENDERS: usize = 4;
@@ -220,9 +222,9 @@ impl World {
                 ])?;
             db.execute(&insert).await?;
             let mut trains = Query::insert();
-            trains.into_table("level_skills").columns(["level_id", "skill_id"]);
+            trains.into_table("level_skills").columns(["level_id", "skill_id", "max_points"]);
             for skill in &skills {
-                trains.values([level.into(), (*skill).into()])?;
+                trains.values([level.into(), (*skill).into(), SKILL_MAX.into()])?;
             }
             db.execute(&trains).await?;
             levels.push(level);
@@ -322,7 +324,7 @@ impl World {
                 "content_hash",
             ]);
             let mut points = Query::insert();
-            points.into_table("attempt_skill_points").columns(["attempt_id", "skill_id", "points"]);
+            points.into_table("attempt_skill_points").columns(["attempt_id", "skill_id", "points", "max_points"]);
             for n in first..(first + batch).min(ATTEMPTS) {
                 let (trainee, level, score, completed) = self.attempt(n);
                 let id = Uuid::now_v7();
@@ -344,7 +346,12 @@ impl World {
                     "0".repeat(64).into(),
                 ])?;
                 for skill in &self.skills {
-                    points.values([id.into(), (*skill).into(), i64::from(score / SKILLS as u32).into()])?;
+                    points.values([
+                        id.into(),
+                        (*skill).into(),
+                        i64::from(score / SKILLS as u32).into(),
+                        SKILL_MAX.into(),
+                    ])?;
                 }
             }
             tx.execute(&attempts).await?;

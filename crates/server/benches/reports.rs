@@ -395,12 +395,13 @@ impl Provider {
         insert(
             db,
             "level_skills",
-            &["level_id", "skill_id"],
+            &["level_id", "skill_id", "max_points"],
             levels
                 .iter()
                 .enumerate()
                 .flat_map(|(n, id)| {
-                    [vec![(*id).into(), skills[n % SKILLS].into()], vec![(*id).into(), skills[(n + 1) % SKILLS].into()]]
+                    [(n % SKILLS, 60i32), ((n + 1) % SKILLS, 40i32)]
+                        .map(|(skill, max)| vec![(*id).into(), skills[skill].into(), max.into()])
                 })
                 .collect(),
         )
@@ -461,8 +462,8 @@ impl Provider {
                     completed.into(),
                     "0".repeat(64).into(),
                 ]);
-                for skill in [level % SKILLS, (level + 1) % SKILLS] {
-                    points.push(vec![id.into(), skills[skill].into(), rng.random_range(0..=100i32).into()]);
+                for (skill, max) in [(level % SKILLS, 60i32), ((level + 1) % SKILLS, 40i32)] {
+                    points.push(vec![id.into(), skills[skill].into(), rng.random_range(0..=max).into(), max.into()]);
                 }
             }
             insert(
@@ -488,7 +489,7 @@ impl Provider {
                 attempts,
             )
             .await?;
-            insert(db, "attempt_skill_points", &["attempt_id", "skill_id", "points"], points).await?;
+            insert(db, "attempt_skill_points", &["attempt_id", "skill_id", "points", "max_points"], points).await?;
             done += count;
         }
         for statement in migration::fold_attempts_into_results() {

@@ -98,19 +98,25 @@ pub fn season(world: &GameWorld, end: OffsetDateTime, weeks: u32, tag: &str, see
     weeks_out
 }
 
-/// `score` shared among `skills`, every point given to one of them.
-fn split(score: u32, skills: &[SkillId], noise: &mut Noise) -> Vec<(SkillId, u32)> {
-    let Some((last, rest)) = skills.split_last() else { return Vec::new() };
-    let mut left = score;
-    let mut points: Vec<(SkillId, u32)> = rest
+/// `score` shared among `skills` by their maxima, give or take a fifth, every point given to
+/// one of them and none above its maximum (the maxima add up to the level's).
+fn split(score: u32, skills: &[(SkillId, u32)], noise: &mut Noise) -> Vec<(SkillId, u32)> {
+    let total: u32 = skills.iter().map(|(_, max)| max).sum();
+    let mut left = score.min(total);
+    let mut points: Vec<(SkillId, u32)> = skills
         .iter()
-        .map(|skill| {
-            let share = left * (30 + noise.below(40)) / 100;
-            left -= share;
-            (*skill, share)
+        .map(|&(skill, max)| {
+            let given = (score * max / total.max(1) * (80 + noise.below(41)) / 100).min(max).min(left);
+            left -= given;
+            (skill, given)
         })
         .collect();
-    points.push((*last, left));
+    // What the noise left over goes to skills with room, in order.
+    for ((_, given), (_, max)) in points.iter_mut().zip(skills) {
+        let more = left.min(max - *given);
+        *given += more;
+        left -= more;
+    }
     points
 }
 

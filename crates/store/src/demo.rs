@@ -511,7 +511,11 @@ async fn seed_catalogue(store: &Store) -> anyhow::Result<()> {
             let n = chapter_index * 4 + level_index;
             let difficulty = Difficulty::ALL[(chapter_index + level_index / 2).min(2)];
             let max_score = 60 + 20 * u32::try_from(chapter_index)?;
-            let trained = [skill_ids[n % SKILLS.len()], skill_ids[(n + 2) % SKILLS.len()]];
+            // Two skills a level, on scales of their own: three fifths and two fifths of it.
+            let trained = [
+                (skill_ids[n % SKILLS.len()], max_score * 3 / 5),
+                (skill_ids[(n + 2) % SKILLS.len()], max_score * 2 / 5),
+            ];
             let level_id = LevelId::new();
             levels::Entity::insert(levels::ActiveModel {
                 id: Set(level_id.as_uuid()),
@@ -525,9 +529,10 @@ async fn seed_catalogue(store: &Store) -> anyhow::Result<()> {
             })
             .exec(&store.db)
             .await?;
-            level_skills::Entity::insert_many(trained.iter().map(|skill| level_skills::ActiveModel {
+            level_skills::Entity::insert_many(trained.iter().map(|(skill, max_points)| level_skills::ActiveModel {
                 level_id: Set(level_id.as_uuid()),
                 skill_id: Set(skill.as_uuid()),
+                max_points: Set(i32::try_from(*max_points).unwrap_or(i32::MAX)),
             }))
             .exec(&store.db)
             .await?;

@@ -17,7 +17,8 @@ pub struct DemoLevel {
     pub id: LevelId,
     pub max_score: u32,
     pub difficulty: Difficulty,
-    pub skills: Vec<SkillId>,
+    /// The skills it trains, with the most points each can earn there.
+    pub skills: Vec<(SkillId, u32)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -57,9 +58,9 @@ pub async fn world(store: &Store) -> anyhow::Result<GameWorld> {
     let number_of = |chapter: Uuid| chapter_numbers.iter().find(|(id, _)| *id == chapter).map_or(0, |(_, n)| *n);
     let mut rows = levels::Entity::find().filter(levels::Column::RetiredAt.is_null()).all(&store.db).await?;
     rows.sort_by_key(|level| (number_of(level.chapter_id), level.number));
-    let trained: Vec<(Uuid, Uuid)> = level_skills::Entity::find()
+    let trained: Vec<(Uuid, Uuid, i32)> = level_skills::Entity::find()
         .select_only()
-        .columns([level_skills::Column::LevelId, level_skills::Column::SkillId])
+        .columns([level_skills::Column::LevelId, level_skills::Column::SkillId, level_skills::Column::MaxPoints])
         .into_tuple()
         .all(&store.db)
         .await?;
@@ -71,7 +72,11 @@ pub async fn world(store: &Store) -> anyhow::Result<GameWorld> {
             id: level.id.into(),
             max_score: u32::try_from(level.max_score)?,
             difficulty,
-            skills: trained.iter().filter(|(l, _)| *l == level.id).map(|(_, s)| (*s).into()).collect(),
+            skills: trained
+                .iter()
+                .filter(|(l, ..)| *l == level.id)
+                .map(|(_, skill, max)| Ok(((*skill).into(), u32::try_from(*max)?)))
+                .collect::<anyhow::Result<_>>()?,
         });
     }
     let approaches: Vec<Uuid> = approaches::Entity::find()

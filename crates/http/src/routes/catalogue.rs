@@ -112,6 +112,9 @@ pub struct Level {
     max_score: u32,
     difficulty: LevelDifficulty,
     skill_ids: Vec<Uuid>,
+    /// The most points each skill it trains can earn here, by skill id: a skill's percent is
+    /// its points over these maxima.
+    skill_max_points: BTreeMap<Uuid, u32>,
     /// Since when the level takes no new attempts; `null` while it is in play.
     #[serde(with = "time::serde::rfc3339::option")]
     retired_at: Option<OffsetDateTime>,
@@ -126,7 +129,8 @@ impl From<scoring::Level> for Level {
             title: (&l.title).into(),
             max_score: l.max_score,
             difficulty: l.difficulty.into(),
-            skill_ids: l.skills.into_iter().map(Uuid::from).collect(),
+            skill_ids: l.skills.iter().map(|s| s.skill.as_uuid()).collect(),
+            skill_max_points: l.skills.iter().map(|s| (s.skill.as_uuid(), s.max_points)).collect(),
             retired_at: l.retired_at,
         }
     }
@@ -173,6 +177,11 @@ pub struct LevelInput {
     difficulty: LevelDifficulty,
     /// The skills it trains: 1 to 20.
     skill_ids: Vec<Uuid>,
+    /// The most points a skill of `skill_ids` can earn here (1 to `max_score`), by skill id; a
+    /// skill left out takes an even share of `max_score`.
+    #[serde(default)]
+    #[schema(value_type = BTreeMap<Uuid, u32>)]
+    skill_max_points: BTreeMap<Uuid, i64>,
     /// A retired level takes no new attempts; its history stays in the reports.
     #[serde(default)]
     retired: bool,
@@ -399,16 +408,25 @@ fn chapter_draft(input: ChapterInput) -> ChapterDraft {
     ChapterDraft { number: saturated(input.number), title: input.title.into() }
 }
 
-fn level_draft(input: LevelInput) -> LevelDraft {
-    LevelDraft {
+fn level_draft(mut input: LevelInput) -> Result<LevelDraft, ApiError> {
+    let skills = input
+        .skill_ids
+        .iter()
+        .map(|id| (SkillId::from(*id), input.skill_max_points.remove(id).map(saturated)))
+        .collect();
+    if let Some(untrained) = input.skill_max_points.keys().next() {
+        let field = format!("skill_max_points.{untrained}");
+        return Err(ApiError::invalid(vec![FieldError::new(&field, kernel::FieldCode::NotTrained)]));
+    }
+    Ok(LevelDraft {
         chapter: input.chapter_id.into(),
         number: saturated(input.number),
         title: input.title.into(),
         max_score: saturated(input.max_score),
         difficulty: input.difficulty.into(),
-        skills: input.skill_ids.into_iter().map(SkillId::from).collect(),
+        skills,
         retired: input.retired,
-    }
+    })
 }
 
 /// Declares a catalogue entry's create, update and delete operations, which differ only in
@@ -507,7 +525,7 @@ entry_routes! {
     update: update_level = "updateLevel",
     delete: delete_level = "deleteLevel",
     input: LevelInput, answer: Level, id: LevelId,
-    save: |state, actor, id, input| state.catalogue.save_level(actor, id, level_draft(input)).await?,
+    save: |state, actor, id, input| state.catalogue.save_level(actor, id, level_draft(input)?).await?,
     remove: |id| Change::DeleteLevel(id),
     in_use: "`IN_USE`: the level has attempts; retire it instead",
 }

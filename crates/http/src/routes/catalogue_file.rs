@@ -5,7 +5,10 @@
 use std::collections::BTreeMap;
 
 use kernel::{FieldCode, LOCALES};
-use scoring::{Catalogue, ImportedCatalogue, ImportedChapter, ImportedLevel, ImportedName, ItemProblem, Translated};
+use scoring::{
+    Catalogue, ImportedCatalogue, ImportedChapter, ImportedLevel, ImportedName, ImportedSkill, ItemProblem, LevelSkill,
+    Translated,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -13,6 +16,8 @@ use super::{list::whole_number, spreadsheet};
 
 /// Separates a level's skills in a CSV cell; a comma or semicolon may separate the cells.
 const SKILL_SEPARATOR: char = '|';
+/// Separates a skill's English name from the most points it can earn at the level.
+const MAX_POINTS_SEPARATOR: char = '=';
 const CSV_COLUMNS: [&str; 7] = ["type", "chapter", "number", "max_score", "difficulty", "skills", "retired"];
 
 /// The whole catalogue as a JSON file.
@@ -56,7 +61,8 @@ struct LevelEntry {
     max_score: i64,
     /// `easy`, `medium` or `hard`.
     difficulty: String,
-    /// The English names of the skills it trains.
+    /// The skills it trains: each skill's English name, then `=` and the most points it can
+    /// earn at this level (e.g. `Communication=40`); without them, an even share of `max_score`.
     skills: Vec<String>,
     #[serde(default)]
     retired: bool,
@@ -80,7 +86,10 @@ pub fn saturated(n: i64) -> u32 {
 }
 
 pub fn to_json(catalogue: &Catalogue) -> CatalogueFile {
-    let skill_name = |id| catalogue.skills.iter().find(|s| s.id == id).map(|s| s.name.en().to_owned());
+    let skill_entry = |trained: &LevelSkill| {
+        let skill = catalogue.skills.iter().find(|s| s.id == trained.skill)?;
+        Some(format!("{}{MAX_POINTS_SEPARATOR}{}", skill.name.en(), trained.max_points))
+    };
     CatalogueFile {
         skills: catalogue.skills.iter().map(|s| NamedEntry { name: title(&s.name) }).collect(),
         approaches: catalogue.approaches.iter().map(|a| NamedEntry { name: title(&a.name) }).collect(),
@@ -99,7 +108,7 @@ pub fn to_json(catalogue: &Catalogue) -> CatalogueFile {
                         title: title(&l.title),
                         max_score: l.max_score.into(),
                         difficulty: l.difficulty.as_str().to_owned(),
-                        skills: l.skills.iter().filter_map(|s| skill_name(*s)).collect(),
+                        skills: l.skills.iter().filter_map(skill_entry).collect(),
                         retired: l.retired_at.is_some(),
                     })
                     .collect(),
@@ -192,7 +201,7 @@ fn from_json(file: CatalogueFile) -> ImportedCatalogue {
                 title: Translated::new(level.title),
                 max_score: saturated(level.max_score),
                 difficulty: level.difficulty,
-                skills: level.skills,
+                skills: level.skills.iter().map(|s| imported_skill(s)).collect(),
                 retired: level.retired,
                 unreadable: Vec::new(),
             });
@@ -251,7 +260,7 @@ fn from_csv(text: &str) -> Result<ImportedCatalogue, Unreadable> {
             Some("level") => {
                 let (chapter, level_number, max_score) = (number("chapter"), number("number"), number("max_score"));
                 let retired = matches!(cell("retired").to_lowercase().as_str(), "true" | "yes" | "1");
-                let skills = cell("skills").split(SKILL_SEPARATOR).map(str::to_owned).collect();
+                let skills = cell("skills").split(SKILL_SEPARATOR).map(imported_skill).collect();
                 imported.levels.push(ImportedLevel {
                     line,
                     chapter,
@@ -270,6 +279,36 @@ fn from_csv(text: &str) -> Result<ImportedCatalogue, Unreadable> {
     Ok(imported)
 }
 
+/// `Name` or `Name=points`: a skill a level trains, with its maximum there when given.
+fn imported_skill(entry: &str) -> ImportedSkill {
+    let given = entry.rsplit_once(MAX_POINTS_SEPARATOR).and_then(|(name, points)| {
+        let points = points.trim();
+        (!points.is_empty() && points.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| (name, points.parse::<i64>().map_or(u32::MAX, saturated)))
+    });
+    match given {
+        Some((name, points)) => ImportedSkill { name: name.trim().to_owned(), max_points: Some(points) },
+        None => ImportedSkill { name: entry.trim().to_owned(), max_points: None },
+    }
+}
+
 fn missing(column: &str) -> Unreadable {
     Unreadable { code: FieldCode::ColumnMissing, detail: format!("the header has no `{column}` column") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_skill_entry_names_the_skill_and_maybe_its_maximum() {
+        let read = |entry| {
+            let s = imported_skill(entry);
+            (s.name, s.max_points)
+        };
+        assert_eq!(read(" Communication = 40 "), ("Communication".to_owned(), Some(40)));
+        assert_eq!(read("Communication"), ("Communication".to_owned(), None));
+        assert_eq!(read("A=B"), ("A=B".to_owned(), None), "only a number after the last `=` is a maximum");
+        assert_eq!(read("Big=99999999999"), ("Big".to_owned(), Some(u32::MAX)), "the rules refuse it");
+    }
 }

@@ -12,7 +12,7 @@ use time::OffsetDateTime;
 
 use super::{
     Approach, Catalogue, Change, Chapter, Level, Skill, Translated,
-    rules::{level_problems, number_problems, tidy, title_problems},
+    rules::{level_problems, number_problems, skill_maxima, tidy, title_problems},
 };
 use crate::{Difficulty, ItemProblem};
 
@@ -41,11 +41,19 @@ pub struct ImportedLevel {
     pub title: Translated,
     pub max_score: u32,
     pub difficulty: String,
-    /// The English names of the skills it trains.
-    pub skills: Vec<String>,
+    /// The skills it trains, by English name.
+    pub skills: Vec<ImportedSkill>,
     pub retired: bool,
     /// What the file's reader could not make sense of (a number that is not one).
     pub unreadable: Vec<ItemProblem>,
+}
+
+/// A skill a level of a file trains: its English name, and the most points it can earn there
+/// when the file says (otherwise an even share of the level's maximum).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportedSkill {
+    pub name: String,
+    pub max_points: Option<u32>,
 }
 
 /// A catalogue file as read.
@@ -282,22 +290,26 @@ impl Planner {
             if difficulty.is_none() {
                 problems.push(ItemProblem::new("difficulty", FieldCode::Unknown));
             }
-            let named: Vec<String> =
-                entry.skills.iter().map(|name| name.trim().to_lowercase()).filter(|name| !name.is_empty()).collect();
-            let mut level_skills: Vec<SkillId> = named
+            let named: Vec<(String, Option<u32>)> = entry
+                .skills
                 .iter()
-                .filter_map(|name| {
+                .map(|s| (s.name.trim().to_lowercase(), s.max_points))
+                .filter(|(name, _)| !name.is_empty())
+                .collect();
+            let known: Vec<(SkillId, Option<u32>)> = named
+                .iter()
+                .filter_map(|(name, max_points)| {
                     let id = skills.get(name).copied();
                     if id.is_none() {
                         problems.push(ItemProblem::new("skills", FieldCode::Unknown));
                     }
-                    id
+                    Some((id?, *max_points))
                 })
                 .collect();
+            let (level_skills, maxima_problems) = skill_maxima(entry.max_score, &known);
             // Skills it names count, known or not: an unknown one is its own problem.
-            level_skills.sort_unstable();
-            level_skills.dedup();
             problems.extend(level_problems(entry.max_score, level_skills.len().max(named.len().min(1))));
+            problems.extend(maxima_problems);
             if !seen.insert((entry.chapter, entry.number)) {
                 problems.push(ItemProblem::new("number", FieldCode::Duplicate));
             }
@@ -330,6 +342,7 @@ mod tests {
     use time::macros::datetime;
 
     use super::*;
+    use crate::catalogue::LevelSkill;
 
     const NOW: OffsetDateTime = datetime!(2026-11-26 12:00 UTC);
 
@@ -341,7 +354,7 @@ mod tests {
             title: Translated::english("Meet the team"),
             max_score: 100,
             difficulty: "Easy".into(),
-            skills: skills.iter().map(|s| (*s).to_owned()).collect(),
+            skills: skills.iter().map(|s| ImportedSkill { name: (*s).to_owned(), max_points: None }).collect(),
             retired: false,
             unreadable: Vec::new(),
         }
@@ -374,7 +387,8 @@ mod tests {
                 other => panic!("unexpected {other:?}"),
             }
         }
-        assert_eq!(catalogue.levels[0].skills, [catalogue.skills[0].id], "the new skill is trained by its id");
+        let trained = LevelSkill { skill: catalogue.skills[0].id, max_points: 100 };
+        assert_eq!(catalogue.levels[0].skills, [trained], "the new skill is trained by its id, with all the points");
         let (again, changes) = plan(&catalogue, &file(), NOW);
         assert!(again.iter().all(|e| e.action == EntryAction::Unchanged), "{again:?}");
         assert!(changes.is_empty());

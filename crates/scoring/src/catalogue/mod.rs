@@ -6,8 +6,10 @@ mod import;
 mod model;
 mod rules;
 
-pub use import::{EntryAction, EntryKind, ImportedCatalogue, ImportedChapter, ImportedLevel, ImportedName, PlanEntry};
-pub use model::{Approach, Catalogue, Chapter, Level, Skill, Translated};
+pub use import::{
+    EntryAction, EntryKind, ImportedCatalogue, ImportedChapter, ImportedLevel, ImportedName, ImportedSkill, PlanEntry,
+};
+pub use model::{Approach, Catalogue, Chapter, Level, LevelSkill, Skill, Translated};
 pub use rules::{MAX_IMPORT_ENTRIES, MAX_LEVEL_NUMBER, MAX_SKILLS_PER_LEVEL, MAX_TITLE_CHARS};
 
 use kernel::{Actor, ApproachId, AuditAction, AuditEvent, ChapterId, Clock, LevelId, Scope, SkillId};
@@ -30,7 +32,9 @@ pub struct LevelDraft {
     pub title: Translated,
     pub max_score: u32,
     pub difficulty: Difficulty,
-    pub skills: Vec<SkillId>,
+    /// The skills it trains, each with the most points it can earn here (`None`: an even share
+    /// of the level's maximum).
+    pub skills: Vec<(SkillId, Option<u32>)>,
     /// Retired levels take no new attempts; their history stays in the reports.
     pub retired: bool,
 }
@@ -123,7 +127,7 @@ impl<S: CatalogueStore, C: Clock> CatalogueService<S, C> {
     /// `Forbidden`; `NotFound`; `Invalid` naming the fields at fault.
     pub async fn save_level(&self, actor: &Actor, id: Option<LevelId>, draft: LevelDraft) -> Result<Level> {
         super_admin(actor)?;
-        let draft = rules::check_level(draft)?;
+        let (draft, skills) = rules::check_level(draft)?;
         let at = self.clock.now();
         self.store
             .change_catalogue(move |current| {
@@ -132,7 +136,7 @@ impl<S: CatalogueStore, C: Clock> CatalogueService<S, C> {
                 if !current.chapters.iter().any(|c| c.id == draft.chapter) {
                     problems.push(ItemProblem::new("chapter_id", kernel::FieldCode::Unknown));
                 }
-                if draft.skills.iter().any(|s| !current.skills.iter().any(|known| known.id == *s)) {
+                if skills.iter().any(|s| !current.skills.iter().any(|known| known.id == s.skill)) {
                     problems.push(ItemProblem::new("skills", kernel::FieldCode::Unknown));
                 }
                 let id = id.unwrap_or_default();
@@ -154,7 +158,7 @@ impl<S: CatalogueStore, C: Clock> CatalogueService<S, C> {
                     title: draft.title,
                     max_score: draft.max_score,
                     difficulty: draft.difficulty,
-                    skills: draft.skills,
+                    skills,
                     retired_at,
                 };
                 let audit = changed(actor, at, "level", level.id, before, &level);

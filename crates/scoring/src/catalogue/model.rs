@@ -72,10 +72,26 @@ pub struct Level {
     pub title: Translated,
     pub max_score: u32,
     pub difficulty: Difficulty,
-    /// The skills it trains, in the order the catalogue lists skills.
-    pub skills: Vec<SkillId>,
+    /// The skills it trains (by id), each with the most points it can earn here.
+    pub skills: Vec<LevelSkill>,
     /// Since when it takes no new attempts.
     pub retired_at: Option<OffsetDateTime>,
+}
+
+impl Level {
+    /// The most points `skill` can earn at this level; `None` when the level does not train it.
+    #[must_use]
+    pub fn skill_max(&self, skill: SkillId) -> Option<u32> {
+        self.skills.iter().find(|s| s.skill == skill).map(|s| s.max_points)
+    }
+}
+
+/// A skill a level trains and the most points an attempt can earn in it there: a skill's
+/// percent is its points over these maxima, on its own scale rather than the level's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LevelSkill {
+    pub skill: SkillId,
+    pub max_points: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

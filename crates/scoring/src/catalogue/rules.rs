@@ -1,9 +1,9 @@
 //! What makes a catalogue entry acceptable on its own; what it must agree with in the rest of
 //! the catalogue is checked where the change is planned.
 
-use kernel::{FieldCode, LOCALES};
+use kernel::{FieldCode, LOCALES, SkillId};
 
-use super::{CatalogueError, ChapterDraft, LevelDraft, Translated};
+use super::{CatalogueError, ChapterDraft, LevelDraft, LevelSkill, Translated};
 use crate::{ItemProblem, judge::MAX_SCORE};
 
 pub const MAX_TITLE_CHARS: usize = 200;
@@ -55,6 +55,30 @@ pub(super) fn level_problems(max_score: u32, skills: usize) -> Vec<ItemProblem> 
     problems
 }
 
+/// A level's skills with their maxima, once each and by id: an omitted maximum is an even share
+/// of the level's (the remainder going to the first skills, and at least 1 point); a given one
+/// lies between 1 and the level's maximum. Unknown ids are the caller's to find.
+pub(super) fn skill_maxima(max_score: u32, skills: &[(SkillId, Option<u32>)]) -> (Vec<LevelSkill>, Vec<ItemProblem>) {
+    let mut skills = skills.to_vec();
+    skills.sort_by_key(|(skill, _)| *skill);
+    skills.dedup_by_key(|(skill, _)| *skill);
+    let count = u32::try_from(skills.len()).unwrap_or(u32::MAX).max(1);
+    let mut problems = Vec::new();
+    let maxima = skills
+        .iter()
+        .zip(0..)
+        .map(|(&(skill, given), k)| {
+            let share = (max_score / count + u32::from(k < max_score % count)).max(1);
+            let max_points = given.unwrap_or(share);
+            if !(1..=max_score.max(1)).contains(&max_points) {
+                problems.push(ItemProblem::new(format!("skills.{skill}"), FieldCode::OutOfRange));
+            }
+            LevelSkill { skill, max_points }
+        })
+        .collect();
+    (maxima, problems)
+}
+
 pub(super) fn check_title(field: &str, title: Translated) -> Result<Translated, CatalogueError> {
     let title = tidy(&title);
     let problems = title_problems(field, &title);
@@ -68,14 +92,15 @@ pub(super) fn check_chapter(draft: ChapterDraft) -> Result<ChapterDraft, Catalog
     if problems.is_empty() { Ok(ChapterDraft { title, ..draft }) } else { Err(CatalogueError::Invalid(problems)) }
 }
 
-pub(super) fn check_level(mut draft: LevelDraft) -> Result<LevelDraft, CatalogueError> {
+/// The draft tidied, and its skills with their maxima.
+pub(super) fn check_level(mut draft: LevelDraft) -> Result<(LevelDraft, Vec<LevelSkill>), CatalogueError> {
     draft.title = tidy(&draft.title);
-    draft.skills.sort_unstable();
-    draft.skills.dedup();
     let mut problems = title_problems("title", &draft.title);
     problems.extend(number_problems("number", draft.number));
-    problems.extend(level_problems(draft.max_score, draft.skills.len()));
-    if problems.is_empty() { Ok(draft) } else { Err(CatalogueError::Invalid(problems)) }
+    let (skills, maxima_problems) = skill_maxima(draft.max_score, &draft.skills);
+    problems.extend(level_problems(draft.max_score, skills.len()));
+    problems.extend(maxima_problems);
+    if problems.is_empty() { Ok((draft, skills)) } else { Err(CatalogueError::Invalid(problems)) }
 }
 
 #[cfg(test)]
@@ -84,6 +109,26 @@ mod tests {
 
     fn fields(problems: &[ItemProblem]) -> Vec<(&str, FieldCode)> {
         problems.iter().map(|p| (p.field.as_str(), p.code)).collect()
+    }
+
+    #[test]
+    fn omitted_skill_maxima_share_the_level_evenly_and_given_ones_stay_within_it() {
+        let mut ids = [SkillId::new(), SkillId::new(), SkillId::new()];
+        ids.sort_unstable();
+        let (maxima, problems) =
+            skill_maxima(100, &[(ids[2], None), (ids[0], None), (ids[1], None), (ids[0], Some(7))]);
+        let points: Vec<u32> = maxima.iter().map(|s| s.max_points).collect();
+        assert_eq!(points, [34, 33, 33], "by id, once each, the remainder to the first");
+        assert!(problems.is_empty());
+        let (maxima, problems) = skill_maxima(60, &[(ids[0], Some(45)), (ids[1], Some(61)), (ids[2], Some(0))]);
+        assert_eq!(maxima[0].max_points, 45, "a skill need not take an even share");
+        assert_eq!(
+            fields(&problems),
+            [
+                (format!("skills.{}", ids[1]).as_str(), FieldCode::OutOfRange),
+                (format!("skills.{}", ids[2]).as_str(), FieldCode::OutOfRange)
+            ]
+        );
     }
 
     #[test]

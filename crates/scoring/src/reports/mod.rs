@@ -11,7 +11,7 @@ mod table;
 pub use context::{Context, Fact, FactValue};
 pub use labels::header;
 pub use query::{Filter, Group, Measure, Pick, Reader, ReportQuery, View};
-pub use results::{LevelResult, Played, SkillResult};
+pub use results::{Earned, LevelResult, Played, SkillResult};
 pub use service::{Export, Exporter, Reports};
 pub use table::{
     Cell, Column, Row, Table, Unit, Value, assemble, by_chapter, columns, group_key, levels_in_order, measured,

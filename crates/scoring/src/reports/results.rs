@@ -18,7 +18,16 @@ pub struct Played {
     pub completed_at: OffsetDateTime,
     pub difficulty: Difficulty,
     pub approach: ApproachId,
-    pub skill_points: Vec<(SkillId, u32)>,
+    pub skill_points: Vec<(SkillId, Earned)>,
+}
+
+/// What an attempt earned in one skill, out of the most that skill could earn at the level when
+/// the attempt was stored. A skill the attempt did not report earned nothing out of nothing:
+/// it counts neither for nor against the skill.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Earned {
+    pub points: u32,
+    pub max: u32,
 }
 
 impl Played {
@@ -34,10 +43,10 @@ impl Played {
         theirs.cmp(&mine).then_with(|| self.play_order(other))
     }
 
-    /// The points this attempt earned in `skill` (none reported: 0).
+    /// What this attempt earned in `skill` (none reported: nothing out of nothing).
     #[must_use]
-    pub fn points(&self, skill: SkillId) -> u32 {
-        self.skill_points.iter().find(|(s, _)| *s == skill).map_or(0, |(_, p)| *p)
+    pub fn earned(&self, skill: SkillId) -> Earned {
+        self.skill_points.iter().find(|(s, _)| *s == skill).map_or_else(Earned::default, |(_, e)| *e)
     }
 }
 
@@ -50,17 +59,19 @@ pub struct LevelResult {
     pub attempts: u32,
     pub score_sum: u64,
     pub max_sum: u64,
-    /// Per skill any attempt reported: first, latest and best attempt's points, and the sum.
+    /// Per skill any attempt reported: what the first, latest and best attempt earned in it,
+    /// and the sums of the points and maxima of the attempts that reported it.
     pub skills: Vec<SkillResult>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SkillResult {
     pub skill: SkillId,
-    pub first: u32,
-    pub latest: u32,
-    pub best: u32,
+    pub first: Earned,
+    pub latest: Earned,
+    pub best: Earned,
     pub sum: u64,
+    pub max_sum: u64,
 }
 
 impl LevelResult {
@@ -78,10 +89,11 @@ impl LevelResult {
             .into_iter()
             .map(|skill| SkillResult {
                 skill,
-                first: first.points(skill),
-                latest: latest.points(skill),
-                best: best.points(skill),
-                sum: attempts.iter().map(|a| u64::from(a.points(skill))).sum(),
+                first: first.earned(skill),
+                latest: latest.earned(skill),
+                best: best.earned(skill),
+                sum: attempts.iter().map(|a| u64::from(a.earned(skill).points)).sum(),
+                max_sum: attempts.iter().map(|a| u64::from(a.earned(skill).max)).sum(),
             })
             .collect();
         Some(Self {
@@ -101,8 +113,8 @@ impl LevelResult {
     #[must_use]
     pub fn with(&self, more: &[Played]) -> Self {
         // The kept picks carry every skill of the result, so the merged one keeps them all.
-        let kept = |played: &Played, points: fn(&SkillResult) -> u32| Played {
-            skill_points: self.skills.iter().map(|s| (s.skill, points(s))).collect(),
+        let kept = |played: &Played, earned: fn(&SkillResult) -> Earned| Played {
+            skill_points: self.skills.iter().map(|s| (s.skill, earned(s))).collect(),
             ..played.clone()
         };
         let mut candidates =
@@ -113,8 +125,11 @@ impl LevelResult {
         merged.score_sum = self.score_sum + more.iter().map(|a| u64::from(a.score)).sum::<u64>();
         merged.max_sum = self.max_sum + more.iter().map(|a| u64::from(a.max_score)).sum::<u64>();
         for skill in &mut merged.skills {
-            let before = self.skills.iter().find(|s| s.skill == skill.skill).map_or(0, |s| s.sum);
-            skill.sum = before + more.iter().map(|a| u64::from(a.points(skill.skill))).sum::<u64>();
+            let before = self.skills.iter().find(|s| s.skill == skill.skill);
+            skill.sum =
+                before.map_or(0, |s| s.sum) + more.iter().map(|a| u64::from(a.earned(skill.skill).points)).sum::<u64>();
+            skill.max_sum = before.map_or(0, |s| s.max_sum)
+                + more.iter().map(|a| u64::from(a.earned(skill.skill).max)).sum::<u64>();
         }
         merged
     }
@@ -134,8 +149,12 @@ mod tests {
             completed_at: at,
             difficulty: Difficulty::Easy,
             approach: ApproachId::new(),
-            skill_points: vec![(skill, points)],
+            skill_points: vec![(skill, Earned { points, max: 40 })],
         }
+    }
+
+    const fn of40(points: u32) -> Earned {
+        Earned { points, max: 40 }
     }
 
     #[test]
@@ -150,7 +169,10 @@ mod tests {
         assert_eq!(result.latest, late);
         assert_eq!(result.best, best, "90 % beats 83 % though it scored fewer points");
         assert_eq!((result.attempts, result.score_sum, result.max_sum), (3, 125, 170));
-        assert_eq!(result.skills, vec![SkillResult { skill, first: 10, latest: 20, best: 40, sum: 70 }]);
+        assert_eq!(
+            result.skills,
+            vec![SkillResult { skill, first: of40(10), latest: of40(20), best: of40(40), sum: 70, max_sum: 120 }]
+        );
     }
 
     #[test]
@@ -161,7 +183,9 @@ mod tests {
         let result = LevelResult::of(&[later, earlier.clone()]).unwrap();
         assert_eq!(result.best, earlier);
         let of = |skill| result.skills.iter().find(|s| s.skill == skill).copied().unwrap();
-        assert_eq!((of(a).best, of(a).latest, of(b).best, of(b).latest), (5, 0, 0, 7));
+        let nothing = Earned::default();
+        assert_eq!((of(a).best, of(a).latest, of(b).best, of(b).latest), (of40(5), nothing, nothing, of40(7)));
+        assert_eq!((of(a).max_sum, of(b).max_sum), (40, 40), "only the attempts that reported a skill add its maxima");
         assert!(LevelResult::of(&[]).is_none());
     }
 
@@ -192,7 +216,8 @@ mod tests {
                     p.skill_points.clear();
                     for skill in skills {
                         if next(2) == 0 {
-                            p.skill_points.push((skill, next(30) as u32));
+                            let max = [30, 45][next(2) as usize] as u32;
+                            p.skill_points.push((skill, Earned { points: next(u64::from(max)) as u32, max }));
                         }
                     }
                     p

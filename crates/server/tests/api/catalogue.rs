@@ -202,7 +202,7 @@ crate::on_both_databases! {
 
         let csv = app.export(&root, "csv").await;
         assert!(csv.starts_with("\u{feff}type,chapter,number,en,zh,ar,it,es,fr,max_score,difficulty,skills,retired\n"), "{csv}");
-        assert!(csv.contains("level,1,1,Meet the team,,,,,,100,easy,Negotiation,false"), "{csv}");
+        assert!(csv.contains("level,1,1,Meet the team,,,,,,100,easy,Negotiation=100,false"), "{csv}");
         assert!(csv.contains("'=HYPERLINK"), "{csv}");
         let json = app.export(&root, "json").await;
         for (content_type, file) in [("text/csv", csv), ("application/json", json)] {
@@ -222,7 +222,7 @@ crate::on_both_databases! {
             skill;;;Leadership;Leadership;;;\n\
             chapter;;1;First day on the floor;Premier jour;;;\n\
             chapter;;3;Leading others;;;;\n\
-            level;3;1;Giving feedback;;80;HARD;leadership|Negotiation\n\
+            level;3;1;Giving feedback;;80;HARD;leadership=50|Negotiation\n\
             level;1;1;Meet the team;;100;easy;Negotiation\n";
         let plan = ok(app.upload(&root, "/api/v1/catalogue/import/preview", "text/csv", file).await, 200).await;
         let actions: Vec<(&str, &str, &str)> = plan["entries"].as_array().unwrap().iter()
@@ -252,6 +252,10 @@ crate::on_both_databases! {
         let catalogue = app.catalogue(&root).await;
         assert_eq!(catalogue["chapters"][0]["title"], json!({ "en": "First day on the floor", "fr": "Premier jour" }));
         assert_eq!(catalogue["levels"][1]["skill_ids"].as_array().unwrap().len(), 2, "skills named in any case");
+        let mut maxima: Vec<u64> =
+            catalogue["levels"][1]["skill_max_points"].as_object().unwrap().values().map(|m| m.as_u64().unwrap()).collect();
+        maxima.sort_unstable();
+        assert_eq!(maxima, [40, 50], "a maximum as the file gives it, else an even share of the level's 80");
         assert_eq!(catalogue["levels"][1]["difficulty"], "hard");
         assert_eq!(app.audit_count("catalogue.imported").await, 1);
 

@@ -49,7 +49,12 @@ impl TestApp {
             vec![level.into(), chapter_id.into(), 1.into(), "Level".into(), 100.into(), "medium".into()],
         )
         .await;
-        self.insert("level_skills", &["level_id", "skill_id"], vec![level.into(), skill.into()]).await;
+        self.insert(
+            "level_skills",
+            &["level_id", "skill_id", "max_points"],
+            vec![level.into(), skill.into(), 100.into()],
+        )
+        .await;
         level
     }
 

@@ -29,6 +29,7 @@ mod sessions_cookie;
 mod setup;
 mod sign_in;
 mod sign_up;
+mod skill_maxima;
 mod spec;
 mod sso;
 mod sso_sign_in;

@@ -27,7 +27,8 @@ struct Level {
     id: Uuid,
     chapter: Uuid,
     max: u32,
-    skills: Vec<Uuid>,
+    /// The skills it trains, each with its maximum here (unequal shares of `max`).
+    skills: Vec<(Uuid, u32)>,
 }
 
 /// Two companies with two batches each, a small catalogue and a game client.
@@ -54,7 +55,8 @@ pub(crate) struct Sent {
     difficulty: &'static str,
     approach: Uuid,
     score: u32,
-    points: BTreeMap<Uuid, u32>,
+    /// Per skill reported: the points, and the skill's maximum at the level when it was sent.
+    points: BTreeMap<Uuid, (u32, u32)>,
     completed: OffsetDateTime,
 }
 
@@ -115,7 +117,9 @@ pub(crate) async fn world(app: &TestApp) -> World {
             .await;
     }
     let mut levels = Vec::new();
-    for (chapter, number, max, trained) in [(0, 1, 100, [0, 1]), (0, 2, 60, [1, 2]), (1, 1, 80, [0, 2])] {
+    for (chapter, number, max, trained) in
+        [(0, 1, 100, [(0, 70), (1, 30)]), (0, 2, 60, [(1, 30), (2, 30)]), (1, 1, 80, [(0, 50), (2, 30)])]
+    {
         let id = Uuid::now_v7();
         insert(
             app,
@@ -124,10 +128,12 @@ pub(crate) async fn world(app: &TestApp) -> World {
             vec![id.into(), chapters[chapter].into(), number.into(), "Level".into(), max.into(), "medium".into()],
         )
         .await;
-        for skill in trained {
-            insert(app, "level_skills", &["level_id", "skill_id"], vec![id.into(), skills[skill].into()]).await;
+        for (skill, most) in trained {
+            let row = vec![id.into(), skills[skill].into(), most.into()];
+            insert(app, "level_skills", &["level_id", "skill_id", "max_points"], row).await;
         }
-        levels.push(Level { id, chapter: chapters[chapter], max, skills: trained.map(|s| skills[s]).to_vec() });
+        let skills = trained.map(|(s, most)| (skills[s], most)).to_vec();
+        levels.push(Level { id, chapter: chapters[chapter], max, skills });
     }
     let (_, key) = app.game_client(&root, json!({ "name": "The game", "kind": "game", "all_companies": true })).await;
     let start = app.clock_now();
@@ -156,9 +162,9 @@ impl World {
                 let max = self.levels[level].max;
                 // Sometimes a skill is not reported: it counts nothing in that attempt.
                 let mut points = BTreeMap::new();
-                for skill in &self.levels[level].skills {
+                for &(skill, most) in &self.levels[level].skills {
                     if rng.random_range(0..5) > 0 {
-                        points.insert(*skill, rng.random_range(0..=max));
+                        points.insert(skill, (rng.random_range(0..=most), most));
                     }
                 }
                 Sent {
@@ -186,7 +192,7 @@ impl World {
             .enumerate()
             .map(|(i, a)| {
                 let points: serde_json::Map<String, Value> =
-                    a.points.iter().map(|(s, p)| (s.to_string(), json!(p))).collect();
+                    a.points.iter().map(|(s, (p, _))| (s.to_string(), json!(p))).collect();
                 json!({
                     "external_id": format!("play-{}", first_id + i), "trainee": a.trainee,
                     "level": self.levels[a.level].id, "difficulty": a.difficulty, "approach": a.approach,
@@ -215,8 +221,9 @@ struct Counted {
     last: OffsetDateTime,
     difficulty: &'static str,
     approach: Uuid,
-    /// Per skill some attempt reported: the points counted.
-    points: BTreeMap<Uuid, f64>,
+    /// Per skill some attempt reported: the points counted and the maximum they count against
+    /// (0 where the counted attempt did not report the skill).
+    points: BTreeMap<Uuid, (f64, f64)>,
     attempts: u64,
 }
 
@@ -232,7 +239,13 @@ fn counted(plays: &[&Sent], pick: &str, max: u32) -> Counted {
         last: latest.completed,
         difficulty: a.difficulty,
         approach: a.approach,
-        points: reported.iter().map(|s| (*s, f64::from(a.points.get(s).copied().unwrap_or(0)))).collect(),
+        points: reported
+            .iter()
+            .map(|s| {
+                let (points, most) = a.points.get(s).copied().unwrap_or((0, 0));
+                (*s, (f64::from(points), f64::from(most)))
+            })
+            .collect(),
         attempts: plays.len() as u64,
     };
     match pick {
@@ -248,7 +261,10 @@ fn counted(plays: &[&Sent], pick: &str, max: u32) -> Counted {
                 points: reported
                     .iter()
                     .map(|s| {
-                        (*s, plays.iter().map(|a| f64::from(a.points.get(s).copied().unwrap_or(0))).sum::<f64>() / n)
+                        let sum = |part: fn((u32, u32)) -> u32| {
+                            plays.iter().map(|a| f64::from(a.points.get(s).copied().map_or(0, part))).sum::<f64>() / n
+                        };
+                        (*s, (sum(|(points, _)| points), sum(|(_, most)| most)))
                     })
                     .collect(),
                 ..one(latest)
@@ -330,17 +346,23 @@ fn oracle(world: &World, sent: &[Sent], ask: Ask<'_>) -> BTreeMap<Uuid, BTreeMap
                 .map(|(b, _)| *b)
                 .collect(),
         };
-        let columns: Vec<(String, f64)> = match ask.view {
-            "overview" => vec![(String::new(), c.score)],
-            "skill" => c.points.iter().map(|(s, p)| (s.to_string(), *p)).collect(),
-            "difficulty" => vec![(c.difficulty.to_owned(), c.score)],
-            "approach" => vec![(c.approach.to_string(), c.score)],
-            "level" => vec![(info.id.to_string(), c.score)],
-            _ => vec![(info.chapter.to_string(), c.score)],
+        // A skill counts its points over its own maxima, where the counted attempt reported it.
+        let columns: Vec<(String, f64, f64)> = match ask.view {
+            "overview" => vec![(String::new(), c.score, c.max)],
+            "skill" => c
+                .points
+                .iter()
+                .filter(|(_, (_, most))| *most > 0.0)
+                .map(|(s, (p, most))| (s.to_string(), *p, *most))
+                .collect(),
+            "difficulty" => vec![(c.difficulty.to_owned(), c.score, c.max)],
+            "approach" => vec![(c.approach.to_string(), c.score, c.max)],
+            "level" => vec![(info.id.to_string(), c.score, c.max)],
+            _ => vec![(info.chapter.to_string(), c.score, c.max)],
         };
         for row in rows {
-            for (column, score) in &columns {
-                sums.entry((row, column.clone())).or_default().add(*trainee, *score, c.max, &c);
+            for (column, score, max) in &columns {
+                sums.entry((row, column.clone())).or_default().add(*trainee, *score, *max, &c);
             }
         }
     }
@@ -479,7 +501,7 @@ async fn get(app: &TestApp, token: &str, path: &str) -> reqwest::Response {
 crate::on_both_databases! {
     async fn every_view_agrees_with_an_oracle_over_the_raw_attempts_also_after_late_ones(db: TestDb) {
         let app = spawn_app(db).await;
-        let world = world(&app).await;
+        let mut world = world(&app).await;
         let mut rng = StdRng::seed_from_u64(15);
         let mut sent = world.random(&mut rng, 120, world.start + Duration::days(5));
         assert!(world.send(&app, &sent, 0).await.iter().all(|s| s == "stored"));
@@ -492,6 +514,28 @@ crate::on_both_databases! {
         let again = world.send(&app, &sent[..10], 0).await;
         assert!(again.iter().all(|s| s == "duplicate"), "{again:?}");
         sent.extend(late);
+        compare_everything(&app, &world, &sent).await;
+
+        // The catalogue lowers a skill's maximum: attempts stored before keep the maximum they
+        // were played against, later ones are held to the new one.
+        let (level, (skill, _)) = (&world.levels[0], world.levels[0].skills[0]);
+        let maxima: BTreeMap<String, u32> = [(skill.to_string(), 60), (level.skills[1].0.to_string(), 30)].into();
+        let body = json!({
+            "chapter_id": level.chapter, "number": 1, "title": { "en": "Level" }, "max_score": level.max,
+            "difficulty": "medium", "skill_ids": level.skills.iter().map(|(s, _)| s).collect::<Vec<_>>(),
+            "skill_max_points": maxima,
+        });
+        let saved = ok(call(&app, Method::PUT, &format!("/api/v1/levels/{}", level.id), &world.root, Some(body)).await, 200).await;
+        assert_eq!(saved["skill_max_points"][skill.to_string()], 60, "{saved}");
+        assert_eq!(saved["skill_max_points"][level.skills[1].0.to_string()], 30, "{saved}");
+        world.levels[0].skills[0].1 = 60;
+        let mut above = world.random(&mut rng, 1, world.start + Duration::days(20));
+        above[0].level = 0;
+        above[0].points = BTreeMap::from([(skill, (61, 60))]);
+        assert_eq!(world.send(&app, &above, 2_000).await, ["invalid"], "61 points of a skill worth 60 here");
+        let after = world.random(&mut rng, 60, world.start + Duration::days(3));
+        assert!(world.send(&app, &after, 3_000).await.iter().all(|s| s == "stored"));
+        sent.extend(after);
         compare_everything(&app, &world, &sent).await;
 
         // The migration's fold of attempts that were there before it answers the same.
@@ -608,7 +652,7 @@ crate::on_both_databases! {
                         difficulty: DIFFICULTIES[i % 3],
                         approach: world.approaches[i % 2],
                         score: u32::try_from((i * 7 + round * 13 + process * 29) % 101).unwrap(),
-                        points: BTreeMap::from([(world.levels[0].skills[0], u32::try_from(i).unwrap())]),
+                        points: BTreeMap::from([(world.levels[0].skills[0].0, (u32::try_from(i).unwrap(), world.levels[0].skills[0].1))]),
                         completed: world.start + Duration::seconds(i64::try_from(1 + round * 30 + i * 2 + process).unwrap()),
                     })
                     .collect()

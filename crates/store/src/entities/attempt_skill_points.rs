@@ -10,6 +10,8 @@ pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub skill_id: Uuid,
     pub points: i32,
+    /// The skill's maximum at the level when the attempt came in.
+    pub max_points: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

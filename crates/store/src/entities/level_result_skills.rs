@@ -1,4 +1,5 @@
-//! The `level_result_skills` table: per trainee, level and skill, the points each mode counts.
+//! The `level_result_skills` table: per trainee, level and skill, the points each mode counts out
+//! of the skill's maxima.
 
 use sea_orm::entity::prelude::*;
 
@@ -16,6 +17,12 @@ pub struct Model {
     pub latest_points: i32,
     pub best_points: i32,
     pub points_sum: i64,
+    /// The skill's maximum in the first, latest and best attempt (0: it did not report the
+    /// skill), and its sum over the attempts.
+    pub first_max: i32,
+    pub latest_max: i32,
+    pub best_max: i32,
+    pub max_sum: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

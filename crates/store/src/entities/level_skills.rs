@@ -9,6 +9,8 @@ pub struct Model {
     pub level_id: Uuid,
     #[sea_orm(primary_key, auto_increment = false)]
     pub skill_id: Uuid,
+    /// The most points the skill can earn at the level.
+    pub max_points: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use kernel::{ApiClientId, ApproachId, Email, LevelId, SeatId, SkillId, UserId};
 use scoring::{
     Attempt, AttemptStore, ClientScope, Facts, LevelFacts, Recorded, SeatFacts, StoredStatement, TraineeFacts,
+    reports::Earned,
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait,
@@ -75,9 +76,9 @@ impl AttemptStore for Store {
             });
         }
         let level_rows = levels::Entity::find().filter(levels::Column::Id.is_in(uuids(levels))).all(&self.db).await?;
-        let trained: Vec<(Uuid, Uuid)> = level_skills::Entity::find()
+        let trained: Vec<(Uuid, Uuid, i32)> = level_skills::Entity::find()
             .select_only()
-            .columns([level_skills::Column::LevelId, level_skills::Column::SkillId])
+            .columns([level_skills::Column::LevelId, level_skills::Column::SkillId, level_skills::Column::MaxPoints])
             .filter(level_skills::Column::LevelId.is_in(uuids(levels)))
             .into_tuple()
             .all(&self.db)
@@ -92,7 +93,11 @@ impl AttemptStore for Store {
             .into_iter()
             .collect();
         for level in level_rows {
-            let skills = trained.iter().filter(|(l, _)| *l == level.id).map(|(_, s)| (*s).into()).collect();
+            let skills = trained
+                .iter()
+                .filter(|(l, ..)| *l == level.id)
+                .map(|(_, skill, max)| Ok(((*skill).into(), u32::try_from(*max)?)))
+                .collect::<anyhow::Result<_>>()?;
             let max_score = u32::try_from(level.max_score)?;
             let chapter = numbers.get(&level.chapter_id).copied().unwrap_or_default();
             let chapter = u16::try_from(chapter)?;
@@ -191,20 +196,24 @@ impl AttemptStore for Store {
             }
         }
         let new = || batch.iter().filter(|(a, _)| recorded.inserted.contains(&a.id));
-        let rows: Vec<(Uuid, Uuid, i64)> = new()
-            .flat_map(|(a, _)| {
-                a.report.skill_points.iter().map(|(skill, p)| (a.id.as_uuid(), skill.as_uuid(), i64::from(*p)))
-            })
+        let rows: Vec<(Uuid, Uuid, Earned)> = new()
+            .flat_map(|(a, _)| a.skills.iter().map(|(skill, earned)| (a.id.as_uuid(), skill.as_uuid(), *earned)))
             .collect();
-        for chunk in rows.chunks(ROWS_PER_STATEMENT * 4) {
+        for chunk in rows.chunks(ROWS_PER_STATEMENT * 3) {
             let mut insert = Query::insert();
             insert.into_table(points::Entity).columns([
                 points::Column::AttemptId,
                 points::Column::SkillId,
                 points::Column::Points,
+                points::Column::MaxPoints,
             ]);
-            for (attempt, skill, points) in chunk {
-                insert.values([Expr::val(*attempt), Expr::val(*skill), Expr::val(*points)])?;
+            for (attempt, skill, earned) in chunk {
+                insert.values([
+                    Expr::val(*attempt),
+                    Expr::val(*skill),
+                    Expr::val(i64::from(earned.points)),
+                    Expr::val(i64::from(earned.max)),
+                ])?;
             }
             tx.execute(&insert).await?;
         }

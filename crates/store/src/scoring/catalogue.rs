@@ -6,10 +6,10 @@
 use std::collections::{BTreeMap, HashMap};
 
 use anyhow::Context;
-use kernel::{AuditLog, FieldCode, LevelId, SkillId};
+use kernel::{AuditLog, FieldCode, LevelId};
 use scoring::{
     Approach, Catalogue, CatalogueError, CatalogueStore, Change, Changes, Chapter, Difficulty, ItemProblem, Level,
-    Skill, Translated,
+    LevelSkill, Skill, Translated,
 };
 use sea_orm::{
     ActiveValue::Set,
@@ -74,9 +74,10 @@ async fn read(db: &impl ConnectionTrait) -> anyhow::Result<Catalogue> {
         })
         .collect::<anyhow::Result<_>>()?;
     chapters.sort_by_key(|c| c.number);
-    let mut trained: HashMap<LevelId, Vec<SkillId>> = HashMap::new();
+    let mut trained: HashMap<LevelId, Vec<LevelSkill>> = HashMap::new();
     for row in level_skills::Entity::find().all(db).await? {
-        trained.entry(row.level_id.into()).or_default().push(row.skill_id.into());
+        let max_points = u32::try_from(row.max_points).context("a skill's maximum at a level")?;
+        trained.entry(row.level_id.into()).or_default().push(LevelSkill { skill: row.skill_id.into(), max_points });
     }
     let chapter_number: HashMap<_, _> = chapters.iter().map(|c| (c.id, c.number)).collect();
     let mut levels: Vec<Level> = levels::Entity::find()
@@ -86,7 +87,7 @@ async fn read(db: &impl ConnectionTrait) -> anyhow::Result<Catalogue> {
         .map(|row| {
             let id = LevelId::from(row.id);
             let mut skills = trained.remove(&id).unwrap_or_default();
-            skills.sort_unstable();
+            skills.sort_unstable_by_key(|s| s.skill);
             Ok(Level {
                 id,
                 chapter: row.chapter_id.into(),
@@ -191,9 +192,10 @@ async fn write(db: &impl ConnectionTrait, change: &Change) -> Result<(), DbErr> 
                 .filter(level_skills::Column::LevelId.eq(l.id.as_uuid()))
                 .exec(db)
                 .await?;
-            let trained = l.skills.iter().map(|skill| level_skills::ActiveModel {
+            let trained = l.skills.iter().map(|s| level_skills::ActiveModel {
                 level_id: Set(l.id.as_uuid()),
-                skill_id: Set(skill.as_uuid()),
+                skill_id: Set(s.skill.as_uuid()),
+                max_points: Set(i32::try_from(s.max_points).unwrap_or(i32::MAX)),
             });
             level_skills::Entity::insert_many(trained).exec_without_returning(db).await?;
         }

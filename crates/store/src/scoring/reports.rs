@@ -84,14 +84,15 @@ fn conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId]>) -> C
     cond
 }
 
-/// The score and maximum a counted result contributes, as SQL over `r` (and `s` for skills).
+/// The score and maximum a counted result contributes, as SQL over `r` (and `s` for skills:
+/// the skill's points out of its own maxima, as `rollups::Counted` keeps them).
 pub(super) fn measures(pick: Pick, skill: bool) -> (String, String) {
     let p = prefix(pick);
     match (pick, skill) {
         (Pick::Average, false) => ("r.score_sum * 1.0 / r.attempts".into(), "r.max_sum * 1.0 / r.attempts".into()),
-        (Pick::Average, true) => ("s.points_sum * 1.0 / r.attempts".into(), "r.max_sum * 1.0 / r.attempts".into()),
+        (Pick::Average, true) => ("s.points_sum * 1.0 / r.attempts".into(), "s.max_sum * 1.0 / r.attempts".into()),
         (_, false) => (format!("r.{p}_score"), format!("r.{p}_max")),
-        (_, true) => (format!("s.{p}_points"), format!("r.{p}_max")),
+        (_, true) => (format!("s.{p}_points"), format!("s.{p}_max")),
     }
 }
 
@@ -127,7 +128,15 @@ fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
                 sea_orm::JoinType::InnerJoin,
                 level_result_skills::Entity,
                 Alias::new("s"),
-                Cond::all().add(Expr::cust("s.user_id = r.user_id")).add(Expr::cust("s.level_id = r.level_id")),
+                Cond::all()
+                    .add(Expr::cust("s.user_id = r.user_id"))
+                    .add(Expr::cust("s.level_id = r.level_id"))
+                    // A counted attempt that did not report the skill counts nothing for it.
+                    .add(Expr::cust(if filter.pick == Pick::Average {
+                        "s.max_sum > 0".to_owned()
+                    } else {
+                        format!("s.{p}_max > 0")
+                    })),
             );
             Some("s.skill_id".to_owned())
         }

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use kernel::{ApproachId, AttemptId};
 use scoring::{
     Attempt, Difficulty,
-    reports::{LevelResult, Played, SkillResult},
+    reports::{Earned, LevelResult, Played, SkillResult},
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
@@ -161,12 +161,16 @@ fn result_of(row: &level_results::Model, mut skills: Vec<result_skills::Model>) 
         skills: skills
             .iter()
             .map(|s| {
+                let earned = |points: i32, max: i32| {
+                    anyhow::Ok(Earned { points: u32::try_from(points)?, max: u32::try_from(max)? })
+                };
                 anyhow::Ok(SkillResult {
                     skill: s.skill_id.into(),
-                    first: u32::try_from(s.first_points)?,
-                    latest: u32::try_from(s.latest_points)?,
-                    best: u32::try_from(s.best_points)?,
+                    first: earned(s.first_points, s.first_max)?,
+                    latest: earned(s.latest_points, s.latest_max)?,
+                    best: earned(s.best_points, s.best_max)?,
                     sum: u64::try_from(s.points_sum)?,
+                    max_sum: u64::try_from(s.max_sum)?,
                 })
             })
             .collect::<anyhow::Result<_>>()?,
@@ -176,7 +180,7 @@ fn result_of(row: &level_results::Model, mut skills: Vec<result_skills::Model>) 
 /// Writes the results' points per skill (a result's skills only ever grow).
 async fn write_skills(tx: &DatabaseTransaction, results: &[(Pair, Uuid, LevelResult)]) -> anyhow::Result<()> {
     use result_skills::Column as C;
-    let rows: Vec<[Expr; 8]> = results
+    let rows: Vec<[Expr; 12]> = results
         .iter()
         .flat_map(|((user, level), company, result)| {
             result.skills.iter().map(move |s| {
@@ -185,17 +189,33 @@ async fn write_skills(tx: &DatabaseTransaction, results: &[(Pair, Uuid, LevelRes
                     Expr::val(*level),
                     Expr::val(s.skill.as_uuid()),
                     Expr::val(*company),
-                    Expr::val(points_column(s.first)),
-                    Expr::val(points_column(s.latest)),
-                    Expr::val(points_column(s.best)),
+                    Expr::val(points_column(s.first.points)),
+                    Expr::val(points_column(s.latest.points)),
+                    Expr::val(points_column(s.best.points)),
                     Expr::val(i64::try_from(s.sum).unwrap_or(i64::MAX)),
+                    Expr::val(points_column(s.first.max)),
+                    Expr::val(points_column(s.latest.max)),
+                    Expr::val(points_column(s.best.max)),
+                    Expr::val(i64::try_from(s.max_sum).unwrap_or(i64::MAX)),
                 ]
             })
         })
         .collect();
-    let columns =
-        [C::UserId, C::LevelId, C::SkillId, C::CompanyId, C::FirstPoints, C::LatestPoints, C::BestPoints, C::PointsSum];
-    for chunk in rows.chunks(RESULTS_PER_STATEMENT * 3) {
+    let columns = [
+        C::UserId,
+        C::LevelId,
+        C::SkillId,
+        C::CompanyId,
+        C::FirstPoints,
+        C::LatestPoints,
+        C::BestPoints,
+        C::PointsSum,
+        C::FirstMax,
+        C::LatestMax,
+        C::BestMax,
+        C::MaxSum,
+    ];
+    for chunk in rows.chunks(RESULTS_PER_STATEMENT * 2) {
         let mut insert = Query::insert();
         insert.into_table(result_skills::Entity).columns(columns);
         for row in chunk {
@@ -236,7 +256,7 @@ fn played(attempt: &Attempt) -> Played {
         completed_at: r.completed_at,
         difficulty: r.difficulty,
         approach: r.approach,
-        skill_points: r.skill_points.clone(),
+        skill_points: attempt.skills.clone(),
     }
 }
 

@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use scoring::reports::{LevelResult, Pick};
+use scoring::reports::{Earned, LevelResult, Pick};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseTransaction, DbBackend, EntityTrait, QueryFilter, QuerySelect,
     sea_query::{Alias, Cond, Expr, ExprTrait, OnConflict, Query, ValueTuple},
@@ -37,8 +37,9 @@ pub(super) struct Counted {
     latest_at: OffsetDateTime,
     /// Per mode of [`Pick::ALL`]: score, maximum, difficulty and approach.
     modes: [(f64, f64, String, Uuid); 4],
-    /// Per skill: points per mode of [`Pick::ALL`].
-    skills: Vec<(Uuid, [f64; 4])>,
+    /// Per skill: points and maximum per mode of [`Pick::ALL`] (maximum 0: the counted
+    /// attempt did not report the skill, so the result counts nothing for it).
+    skills: Vec<(Uuid, [(f64, f64); 4])>,
 }
 
 #[allow(clippy::cast_precision_loss, reason = "scores and sums are far below 2^52")]
@@ -67,11 +68,12 @@ impl Counted {
                 .skills
                 .iter()
                 .map(|s| {
+                    let earned = |e: Earned| (f64::from(e.points), f64::from(e.max));
                     let points = Pick::ALL.map(|pick| match pick {
-                        Pick::First => f64::from(s.first),
-                        Pick::Latest => f64::from(s.latest),
-                        Pick::Best => f64::from(s.best),
-                        Pick::Average => s.sum as f64 / attempts,
+                        Pick::First => earned(s.first),
+                        Pick::Latest => earned(s.latest),
+                        Pick::Best => earned(s.best),
+                        Pick::Average => (s.sum as f64 / attempts, s.max_sum as f64 / attempts),
                     });
                     (s.skill.as_uuid(), points)
                 })
@@ -146,12 +148,16 @@ fn count(deltas: &mut BTreeMap<Key, Amount>, owner: [Uuid; 2], item: Uuid, count
     let f = sign as f64;
     for (m, (score, max, difficulty, approach)) in counted.modes.iter().enumerate() {
         let keys = [
-            ("", item, String::new(), *score),
-            ("difficulty", item, difficulty.clone(), *score),
-            ("approach", *approach, String::new(), *score),
+            ("", item, String::new(), (*score, *max)),
+            ("difficulty", item, difficulty.clone(), (*score, *max)),
+            ("approach", *approach, String::new(), (*score, *max)),
         ];
-        let skills = counted.skills.iter().map(|(skill, points)| ("skill", *skill, String::new(), points[m]));
-        for (split, item, difficulty, score) in keys.into_iter().chain(skills) {
+        let skills = counted
+            .skills
+            .iter()
+            .filter(|(_, earned)| earned[m].1 > 0.0)
+            .map(|(skill, earned)| ("skill", *skill, String::new(), earned[m]));
+        for (split, item, difficulty, (score, max)) in keys.into_iter().chain(skills) {
             let amount = deltas.entry((owner, m, split, item, difficulty)).or_default();
             amount.company = counted.company;
             amount.results += sign;
