@@ -1143,6 +1143,12 @@ export const LayoutType = {
  */
 export type LevelRetiredAt = string | null;
 
+/**
+ * The most points each skill it trains can earn here, by skill id: a skill's percent is
+its points over these maxima.
+ */
+export type LevelSkillMaxPoints = {[key: string]: number};
+
 export interface Level {
   chapter_id: string;
   difficulty: LevelDifficulty;
@@ -1154,6 +1160,9 @@ export interface Level {
   /** Since when the level takes no new attempts; `null` while it is in play. */
   retired_at?: LevelRetiredAt;
   skill_ids: string[];
+  /** The most points each skill it trains can earn here, by skill id: a skill's percent is
+its points over these maxima. */
+  skill_max_points: LevelSkillMaxPoints;
   title: TitleDto;
 }
 
@@ -1173,10 +1182,17 @@ export interface LevelEntry {
   max_score: number;
   number: number;
   retired?: boolean;
-  /** The English names of the skills it trains. */
+  /** The skills it trains: each skill's English name, then `=` and the most points it can
+earn at this level (e.g. `Communication=40`); without them, an even share of `max_score`. */
   skills: string[];
   title: BTreeMap;
 }
+
+/**
+ * The most points a skill of `skill_ids` can earn here (1 to `max_score`), by skill id; a
+skill left out takes an even share of `max_score`.
+ */
+export type LevelInputSkillMaxPoints = {[key: string]: number};
 
 export interface LevelInput {
   chapter_id: string;
@@ -1196,6 +1212,9 @@ export interface LevelInput {
   retired?: boolean;
   /** The skills it trains: 1 to 20. */
   skill_ids: string[];
+  /** The most points a skill of `skill_ids` can earn here (1 to `max_score`), by skill id; a
+skill left out takes an even share of `max_score`. */
+  skill_max_points?: LevelInputSkillMaxPoints;
   title: TitleDto;
 }
 

@@ -29,6 +29,7 @@ export const MEET: Level = {
   max_score: 1200,
   difficulty: 'easy',
   skill_ids: [NEGOTIATION.id, LEADERSHIP.id],
+  skill_max_points: { [NEGOTIATION.id]: 700, [LEADERSHIP.id]: 500 },
   retired_at: null,
 };
 export const DELIVERY: Level = {
@@ -39,6 +40,7 @@ export const DELIVERY: Level = {
   max_score: 80,
   difficulty: 'hard',
   skill_ids: [LEADERSHIP.id],
+  skill_max_points: { [LEADERSHIP.id]: 80 },
   retired_at: '2026-11-20T08:00:00Z',
 };
 
@@ -76,6 +78,12 @@ export function answerCatalogue(initial: Catalogue = CATALOGUE) {
     max_score: input.max_score,
     difficulty: input.difficulty,
     skill_ids: input.skill_ids,
+    skill_max_points: Object.fromEntries(
+      input.skill_ids.map((skill) => [
+        skill,
+        input.skill_max_points?.[skill] ?? Math.floor(input.max_score / input.skill_ids.length),
+      ]),
+    ),
     retired_at: input.retired ? '2026-11-25T10:00:00Z' : null,
   });
   apiServer.use(

@@ -49,6 +49,7 @@ export const CATALOGUE: Catalogue = {
       max_score: 100,
       difficulty: 'easy',
       skill_ids: [],
+      skill_max_points: {},
       retired_at: null,
     },
     {
@@ -59,6 +60,7 @@ export const CATALOGUE: Catalogue = {
       max_score: 80,
       difficulty: 'hard',
       skill_ids: [],
+      skill_max_points: {},
       retired_at: null,
     },
   ],

@@ -78,6 +78,7 @@ const level = (n: number, chapter: string, number: number, retired = false): Cat
   max_score: 100,
   difficulty: 'easy',
   skill_ids: [],
+  skill_max_points: {},
   retired_at: retired ? '2026-01-01T00:00:00Z' : null,
 });
 
