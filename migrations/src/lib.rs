@@ -23,6 +23,7 @@ mod m20261127_000016_create_user_appearances;
 mod m20261127_000017_create_user_photos;
 mod m20261127_000018_create_user_table_views;
 mod m20261128_000019_add_skill_maxima;
+mod m20261128_000020_keep_attempt_times_in_utc;
 
 /// Folds every attempt into empty report tables by the rules ingestion keeps them: what
 /// tests and benchmarks do to attempts they write directly (with their skills' maxima).
@@ -58,6 +59,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000017_create_user_photos::Migration),
             Box::new(m20261127_000018_create_user_table_views::Migration),
             Box::new(m20261128_000019_add_skill_maxima::Migration),
+            Box::new(m20261128_000020_keep_attempt_times_in_utc::Migration),
         ]
     }
 }

@@ -19,8 +19,8 @@ pub(crate) fn search_term(search: Option<&String>) -> Option<&str> {
     search.map(|s| s.trim()).filter(|s| !s.is_empty())
 }
 
-/// Orders by the column the request names (when `sortable` knows it) or by `default`, then by
-/// `tie` so pages never overlap.
+/// Orders by the column the request names (when `sortable` knows it) or by `default` (in the
+/// request's direction when it names no column: `""`), then by `tie` so pages never overlap.
 pub(crate) fn sorted<E: EntityTrait>(
     select: Select<E>,
     page: &PageRequest,
@@ -29,7 +29,7 @@ pub(crate) fn sorted<E: EntityTrait>(
     tie: E::Column,
 ) -> Select<E> {
     let chosen = page.sort.as_ref().and_then(|(key, direction)| {
-        let column = sortable.iter().find(|(name, _)| name == key)?.1;
+        let column = if key.is_empty() { default.0 } else { sortable.iter().find(|(name, _)| name == key)?.1 };
         Some((column, if *direction == SortDirection::Desc { Order::Desc } else { Order::Asc }))
     });
     let (column, order) = chosen.unwrap_or(default);

@@ -23,7 +23,8 @@ pub struct ListQuery {
     /// 25 by default; more than 200 is refused.
     #[param(minimum = 1, maximum = 200)]
     per_page: Option<u64>,
-    /// A column of the list; unknown columns fall back to the list's default order.
+    /// A column of the list; unknown columns fall back to the list's default order. Without
+    /// it, `order` turns the default order (`desc`: the default column descending).
     sort: Option<String>,
     #[param(inline)]
     order: Option<Order>,
@@ -38,9 +39,13 @@ impl ListQuery {
     pub fn request(&self) -> Result<PageRequest, ApiError> {
         let mut request =
             PageRequest::new(self.page.unwrap_or(1), self.per_page.unwrap_or(PageRequest::DEFAULT_PER_PAGE))?;
-        request.sort = self.sort.clone().map(|column| {
-            (column, if matches!(self.order, Some(Order::Desc)) { SortDirection::Desc } else { SortDirection::Asc })
-        });
+        let direction = if matches!(self.order, Some(Order::Desc)) { SortDirection::Desc } else { SortDirection::Asc };
+        // An order without a column orders by the list's default column (named by "").
+        request.sort = match (&self.sort, self.order) {
+            (Some(column), _) => Some((column.clone(), direction)),
+            (None, Some(_)) => Some((String::new(), direction)),
+            (None, None) => None,
+        };
         if let Some(q) = &self.q
             && (q.chars().count() > 120 || q.chars().any(char::is_control))
         {

@@ -394,7 +394,7 @@ const fn split_of(view: View) -> Split {
 /// Whether a page of the view is split into columns from its rows alone: the view has
 /// columns and many rows, sorted by name (no column named).
 fn pages_by_name(query: &ReportQuery, reader: &Reader, page: &PageRequest) -> bool {
-    let by_name = page.sort.as_ref().is_none_or(|(key, _)| key == "name");
+    let by_name = page.sort.as_ref().is_none_or(|(key, _)| key.is_empty() || key == "name");
     let many_rows = matches!(query.rows(reader), Group::Company | Group::Batch | Group::Trainee);
     by_name && many_rows && split_of(query.view) != Split::None
 }

@@ -100,12 +100,16 @@ pub fn columns(view: View, measure: Measure, group: Group, catalogue: &Catalogue
     let column = |key: String, label: String| Column { key, label, unit };
     match view {
         View::Overview => {
+            // A trainee's row counts no trainees, a level's row no levels (each of its trainees
+            // played it once over).
             let mut fixed = vec![];
             if group != Group::Trainee {
                 fixed.push(("trainees", Unit::Count));
             }
+            if group != Group::Level {
+                fixed.push(("levels", Unit::Count));
+            }
             fixed.extend([
-                ("levels", Unit::Count),
                 ("attempts", Unit::Count),
                 ("points", Unit::Points),
                 ("score", unit),

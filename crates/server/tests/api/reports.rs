@@ -330,10 +330,17 @@ fn oracle(world: &World, sent: &[Sent], ask: Ask<'_>) -> BTreeMap<Uuid, BTreeMap
         {
             continue;
         }
-        let c = counted(plays, ask.pick, info.max);
-        let day = c.at.date();
-        if ask.from.is_some_and(|from| day < from) || ask.to.is_some_and(|to| day > to) {
+        let mut c = counted(plays, ask.pick, info.max);
+        let outside = |day: time::Date| ask.from.is_some_and(|from| day < from) || ask.to.is_some_and(|to| day > to);
+        if outside(c.at.date()) {
             continue;
+        }
+        if ask.from.is_some() || ask.to.is_some() {
+            // Attempts and the last play are those on the chosen days.
+            let on_days: Vec<OffsetDateTime> =
+                plays.iter().map(|a| a.completed).filter(|at| !outside(at.date())).collect();
+            c.attempts = on_days.len() as u64;
+            c.last = on_days.into_iter().max().unwrap();
         }
         let rows: Vec<Uuid> = match ask.group {
             "company" => vec![world.company_of(*trainee)],
@@ -373,7 +380,9 @@ fn oracle(world: &World, sent: &[Sent], ask: Ask<'_>) -> BTreeMap<Uuid, BTreeMap
             if ask.group != "trainee" {
                 cells.insert("trainees".into(), json!(sum.trainees.len() as f64));
             }
-            cells.insert("levels".into(), json!(sum.results as f64));
+            if ask.group != "level" {
+                cells.insert("levels".into(), json!(sum.results as f64));
+            }
             cells.insert("attempts".into(), json!(sum.attempts as f64));
             cells.insert("points".into(), json!(sum.score));
             cells.insert("score".into(), json!(sum.measured(ask.measure)));
@@ -546,6 +555,69 @@ crate::on_both_databases! {
             app.db.execute_unprepared(&statement).await.unwrap();
         }
         compare_everything(&app, &world, &sent).await;
+    }
+
+    /// Games send their clocks' offsets: a day is a UTC day and the attempts view orders by
+    /// the instant on both databases, from -12:00 to +14:00 around both midnights.
+    async fn the_attempts_view_filters_and_orders_by_the_utc_instant_whatever_offset_was_sent(db: TestDb) {
+        let app = spawn_app(db).await;
+        let world = world(&app).await;
+        let day = (world.start + Duration::days(10)).date();
+        let midnight = day.with_time(time::Time::MIDNIGHT).assume_utc();
+        let trainee = world.trainees[0].0;
+        let offsets = [(-12, 0), (-9, -30), (-5, 0), (0, 0), (5, 30), (9, 0), (14, 0)];
+        let mut sent = Vec::new();
+        for (i, (hours, minutes)) in offsets.into_iter().enumerate() {
+            let offset = time::UtcOffset::from_hms(hours, minutes, 0).unwrap();
+            let i = i64::try_from(i).unwrap();
+            for edge in [midnight, midnight + Duration::days(1)] {
+                for seconds in [-3_601 - i, -61 - i, -1 - i, i, 59 + i, 3_599 + i] {
+                    sent.push(Sent {
+                        trainee,
+                        level: 0,
+                        difficulty: "easy",
+                        approach: world.approaches[0],
+                        score: 50,
+                        points: BTreeMap::new(),
+                        completed: (edge + Duration::seconds(seconds)).to_offset(offset),
+                    });
+                }
+            }
+        }
+        // The best play, at noon: the day's overview has a row for the trainee.
+        let noon = (midnight + Duration::hours(12)).to_offset(time::UtcOffset::from_hms(3, 0, 0).unwrap());
+        sent.push(Sent { score: 90, completed: noon, ..sent[0].clone() });
+        assert!(world.send(&app, &sent, 0).await.iter().all(|s| s == "stored"));
+        let on_day: Vec<OffsetDateTime> = sent.iter().map(|a| a.completed).filter(|at| at.to_offset(time::UtcOffset::UTC).date() == day).collect();
+        assert_eq!(on_day.len(), 7 * 6 + 1, "half of each side of both midnights, and noon");
+        let read = |order: &'static str| {
+            let path = format!("/api/v1/reports/scores?view=attempts&user={trainee}&from={day}&to={day}&per_page=200{order}");
+            let (app, root) = (&app, &world.root);
+            async move {
+                let page = ok(call(app, Method::GET, &path, root, None).await, 200).await;
+                let at = page["columns"].as_array().unwrap().iter().position(|c| c["key"] == "completed_at").unwrap();
+                let times: Vec<OffsetDateTime> = page["rows"].as_array().unwrap().iter()
+                    .map(|r| OffsetDateTime::parse(r["cells"][at].as_str().unwrap(), &Rfc3339).unwrap())
+                    .collect();
+                (page["total"].as_u64().unwrap(), times)
+            }
+        };
+        let mut newest_first = on_day.clone();
+        newest_first.sort_unstable_by(|a, b| b.cmp(a));
+        let (total, times) = read("").await;
+        assert_eq!((total, &times), (on_day.len() as u64, &newest_first), "the day's attempts, newest first");
+        let (_, oldest_first) = read("&order=asc").await;
+        newest_first.reverse();
+        assert_eq!(oldest_first, newest_first, "order=asc without sort: oldest first");
+
+        // The overview on that day counts only that day's attempts, and its last play is one of them.
+        let path = format!("/api/v1/reports/scores?view=overview&group=trainee&user={trainee}&from={day}&to={day}");
+        let overview = ok(call(&app, Method::GET, &path, &world.root, None).await, 200).await;
+        let keys: Vec<&str> = overview["columns"].as_array().unwrap().iter().map(|c| c["key"].as_str().unwrap()).collect();
+        let cell = |key: &str| overview["rows"][0]["cells"][keys.iter().position(|k| *k == key).unwrap()].clone();
+        assert_eq!(cell("attempts"), json!(on_day.len() as f64), "{overview}");
+        let last = OffsetDateTime::parse(cell("last_played").as_str().unwrap(), &Rfc3339).unwrap();
+        assert_eq!(last, *on_day.iter().max().unwrap(), "{overview}");
     }
 
     async fn small_pages_of_a_view_sorted_by_name_are_its_rows_in_order(db: TestDb) {

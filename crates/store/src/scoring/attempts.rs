@@ -178,9 +178,10 @@ impl AttemptStore for Store {
                     Expr::val(i64::from(r.score)),
                     Expr::val(i64::from(r.max_score)),
                     Expr::val(i64::from(r.duration_seconds)),
-                    Expr::val(r.started_at),
-                    Expr::val(r.completed_at),
-                    Expr::val(attempt.received_at),
+                    // In UTC, as results keep them: SQLite compares instants as text.
+                    Expr::val(r.started_at.to_offset(UtcOffset::UTC)),
+                    Expr::val(r.completed_at.to_offset(UtcOffset::UTC)),
+                    Expr::val(attempt.received_at.to_offset(UtcOffset::UTC)),
                     Expr::val(attempt.digest.as_str()),
                 ])?;
             }

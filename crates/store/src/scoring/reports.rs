@@ -10,10 +10,10 @@ use scoring::{
     reports::{Cell, Filter, Group, Pick, Reader},
 };
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
     sea_query::{Alias, BinOper, Cond, Expr, ExprTrait, Order, Query, SelectStatement},
 };
-use time::{OffsetDateTime, Time, UtcOffset};
+use time::{Time, UtcOffset};
 use uuid::Uuid;
 
 use crate::{
@@ -38,9 +38,23 @@ fn r(column: &str) -> Expr {
     Expr::col((Alias::new("r"), Alias::new(column)))
 }
 
-/// Midnight (UTC) starting `day`.
-fn midnight(day: time::Date) -> OffsetDateTime {
-    day.with_time(Time::MIDNIGHT).assume_offset(UtcOffset::UTC)
+/// Where `day` (UTC) begins, as the value `{p}_at` and `completed_at` are compared with:
+/// midnight on PostgreSQL; on SQLite, which compares instants as their RFC 3339 text (kept in
+/// UTC), the day's text without a zone, which sorts before every instant of the day, fractions
+/// of a second included (`…T00:00:00` < `…T00:00:00.5Z`).
+fn day_start(backend: DbBackend, day: time::Date) -> sea_orm::Value {
+    match backend {
+        DbBackend::Sqlite => format!("{day}T00:00:00").into(),
+        _ => day.with_time(Time::MIDNIGHT).assume_offset(UtcOffset::UTC).into(),
+    }
+}
+
+/// Where the filter's days begin and where the day after its last begins.
+fn day_bounds(backend: DbBackend, filter: &Filter) -> (Option<sea_orm::Value>, Option<sea_orm::Value>) {
+    (
+        filter.from.map(|from| day_start(backend, from)),
+        filter.to.map(|to| day_start(backend, to.next_day().unwrap_or(to))),
+    )
 }
 
 /// The trainees of `batch`.
@@ -53,7 +67,7 @@ fn members_of(batch: BatchId) -> SelectStatement {
 }
 
 /// The conditions of the reader's scope and the filter on `level_results r`.
-fn conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId]>) -> Cond {
+fn conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId]>, backend: DbBackend) -> Cond {
     let mut cond = Cond::all();
     match reader {
         Reader::All => {}
@@ -75,11 +89,12 @@ fn conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId]>) -> C
         cond = cond.add(r("level_id").is_in(levels.iter().map(|l| l.as_uuid())));
     }
     let at = format!("{}_at", prefix(filter.pick));
-    if let Some(from) = filter.from {
-        cond = cond.add(r(&at).gte(midnight(from)));
+    let (from, until) = day_bounds(backend, filter);
+    if let Some(from) = from {
+        cond = cond.add(r(&at).gte(from));
     }
-    if let Some(to) = filter.to {
-        cond = cond.add(r(&at).lt(midnight(to.next_day().unwrap_or(to))));
+    if let Some(until) = until {
+        cond = cond.add(r(&at).lt(until));
     }
     cond
 }
@@ -96,7 +111,7 @@ pub(super) fn measures(pick: Pick, skill: bool) -> (String, String) {
     }
 }
 
-fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
+fn cells_statement(reader: &Reader, query: &CellQuery<'_>, backend: DbBackend) -> SelectStatement {
     let filter = query.filter;
     let p = prefix(filter.pick);
     let mut select = Query::select();
@@ -143,6 +158,27 @@ fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
     }
     .filter(|_| !query.rows_only);
     let (score, max) = measures(filter.pick, query.split == Split::Skill);
+    // With days chosen, a result's attempts and last play are those played on them (its counted
+    // attempt is, so each result has some).
+    let on_days = (filter.from.is_some() || filter.to.is_some()) && query.split == Split::None;
+    if on_days {
+        let mut played = Query::select();
+        played
+            .from(attempts::Entity)
+            .columns([attempts::Column::UserId, attempts::Column::LevelId])
+            .expr_as(Expr::cust("COUNT(*)"), Alias::new("n"))
+            .expr_as(Expr::col(attempts::Column::CompletedAt).max(), Alias::new("last"))
+            .cond_where(attempt_conditions(reader, filter, query.levels, backend))
+            .group_by_columns([attempts::Column::UserId, attempts::Column::LevelId]);
+        select.join_subquery(
+            sea_orm::JoinType::InnerJoin,
+            played,
+            Alias::new("a"),
+            Cond::all().add(Expr::cust("a.user_id = r.user_id")).add(Expr::cust("a.level_id = r.level_id")),
+        );
+    }
+    let (attempts, last_played) =
+        if on_days { ("SUM(a.n)", "MAX(a.last)") } else { ("SUM(r.attempts)", "MAX(r.latest_at)") };
     if let Some(row) = row {
         select.expr_as(Expr::cust(row), Alias::new("row_id")).add_group_by([Expr::cust(row)]);
     }
@@ -157,7 +193,7 @@ fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
             Expr::cust(if query.split == Split::None { "COUNT(DISTINCT r.user_id)" } else { "CAST(0 AS BIGINT)" }),
             Alias::new("trainees"),
         )
-        .expr_as(Expr::cust("CAST(SUM(r.attempts) AS BIGINT)"), Alias::new("attempts"))
+        .expr_as(Expr::cust(format!("CAST({attempts} AS BIGINT)")), Alias::new("attempts"))
         .expr_as(Expr::cust(format!("CAST(SUM({score}) AS DOUBLE PRECISION)")), Alias::new("score"))
         .expr_as(Expr::cust(format!("CAST(SUM({max}) AS DOUBLE PRECISION)")), Alias::new("max"))
         .expr_as(
@@ -166,8 +202,8 @@ fn cells_statement(reader: &Reader, query: &CellQuery<'_>) -> SelectStatement {
             )),
             Alias::new("best"),
         )
-        .expr_as(Expr::cust("MAX(r.latest_at)"), Alias::new("last_played"))
-        .cond_where(conditions(reader, filter, query.levels).add(only_rows(row, query)));
+        .expr_as(Expr::cust(last_played), Alias::new("last_played"))
+        .cond_where(conditions(reader, filter, query.levels, backend).add(only_rows(row, query)));
     if let Some(column) = column {
         select.add_group_by([Expr::cust(column)]);
     }
@@ -328,7 +364,7 @@ impl ReportStore for Store {
         };
         let statement = per_company_level
             .or_else(|| trainee_statement(reader, query))
-            .unwrap_or_else(|| cells_statement(reader, query));
+            .unwrap_or_else(|| cells_statement(reader, query, self.db.get_database_backend()));
         let keyed_by_text = query.split == Split::Difficulty;
         let mut cells = Vec::new();
         for row in self.db.query_all(&statement).await? {
@@ -413,7 +449,7 @@ impl ReportStore for Store {
         levels: Option<&[LevelId]>,
         page: &PageRequest,
     ) -> anyhow::Result<Page<AttemptLine>> {
-        let cond = attempt_conditions(reader, filter, levels);
+        let cond = attempt_conditions(reader, filter, levels, self.db.get_database_backend());
         // Counting a provider's millions of attempts takes long; the rollups know how many.
         let per_level =
             CellQuery { group: Group::Level, split: Split::None, filter, levels, rows: None, rows_only: false };
@@ -446,7 +482,7 @@ impl ReportStore for Store {
         limit: u64,
     ) -> anyhow::Result<Vec<AttemptLine>> {
         let sort = AttemptSort::of(sort);
-        let mut cond = attempt_conditions(reader, filter, levels);
+        let mut cond = attempt_conditions(reader, filter, levels, self.db.get_database_backend());
         if let Some(last) = after {
             cond = cond.add(sort.beyond(last));
         }
@@ -495,7 +531,7 @@ impl Store {
 }
 
 /// The reader's scope and the filter on `attempts`.
-fn attempt_conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId]>) -> Cond {
+fn attempt_conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId]>, backend: DbBackend) -> Cond {
     use attempts::Column as A;
     let mut cond = Cond::all();
     match reader {
@@ -515,11 +551,12 @@ fn attempt_conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId
     if let Some(levels) = levels {
         cond = cond.add(A::LevelId.is_in(levels.iter().map(|l| l.as_uuid())));
     }
-    if let Some(from) = filter.from {
-        cond = cond.add(A::CompletedAt.gte(midnight(from)));
+    let (from, until) = day_bounds(backend, filter);
+    if let Some(from) = from {
+        cond = cond.add(A::CompletedAt.gte(from));
     }
-    if let Some(to) = filter.to {
-        cond = cond.add(A::CompletedAt.lt(midnight(to.next_day().unwrap_or(to))));
+    if let Some(until) = until {
+        cond = cond.add(A::CompletedAt.lt(until));
     }
     cond
 }

@@ -1,13 +1,14 @@
-//! Migration 19 on a database that already holds plays: each trained skill gets an even share
-//! of its level's maximum (raised to the most points any attempt reported in it there), every
-//! attempt's skill points take that maximum, and results and rollups are folded again.
+//! Migrations on a database that already holds plays. Migration 19: each trained skill gets an
+//! even share of its level's maximum (raised to the most points any attempt reported in it
+//! there), every attempt's skill points take that maximum, and results and rollups are folded
+//! again. Migration 20: instants sent with an offset are kept in UTC on SQLite.
 
 use sea_orm::{ConnectionTrait, Statement, sea_query::Query};
 use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
 
 crate::on_both_databases! {
-    async fn existing_catalogues_and_results_move_to_skill_maxima_exactly(db: TestDb) {
+    async fn existing_catalogues_and_results_move_to_skill_maxima_and_utc_exactly(db: TestDb) {
         use migration::MigratorTrait;
         let connection = sea_orm::Database::connect(&db.url).await.unwrap();
         // Up to migration 11: attempts, but no results yet (migration 12 folds them).
@@ -58,9 +59,16 @@ crate::on_both_databases! {
                 insert("level_skills", &["level_id", "skill_id"], vec![level.into(), (*skill).into()]).await;
             }
         }
+        // Sent with the game's offsets, which SQLite kept as text.
         let attempt = |level: Uuid, n: i64, score: i32, max: i32, points: Vec<(usize, i32)>| {
             let id = Uuid::now_v7();
-            let at = now - Duration::days(10 - n);
+            // The last play's text (-12:00) sorts before the one an hour earlier (+14:00).
+            let (at, hours) = match n {
+                1 => (now - Duration::days(9), -7),
+                2 => (now - Duration::days(7) - Duration::hours(1), 14),
+                _ => (now - Duration::days(7), -12),
+            };
+            let at = at.to_offset(time::UtcOffset::from_hms(hours, 0, 0).unwrap());
             async move {
                 insert(
                     "attempts",
@@ -80,6 +88,7 @@ crate::on_both_databases! {
         attempt(narrow, 3, 50, 60, vec![(0, 45), (1, 5)]).await;
 
         migration::Migrator::up(&connection, None).await.unwrap();
+        let latest: OffsetDateTime = now - Duration::days(7);
 
         let rows = |sql: &str| {
             let statement = Statement::from_string(connection.get_database_backend(), sql.to_owned());
@@ -123,5 +132,19 @@ crate::on_both_databases! {
         // The wide level's id sorts first: it was made first.
         let want = [(30.0, 34.0), (25.0, 33.0), (25.0, 33.0), (45.0, 45.0), (5.0, 30.0)];
         assert_eq!(first, want, "every first play, each skill against its own maximum");
+
+        // Every instant in UTC on SQLite (text ending in Z), the same instants everywhere.
+        if connection.get_database_backend() == sea_orm::DbBackend::Sqlite {
+            for (table, column) in [("attempts", "completed_at"), ("attempts", "started_at"), ("level_results", "latest_at"), ("level_results", "first_at")] {
+                let offset = rows(&format!("SELECT COUNT(*) AS n FROM {table} WHERE {column} NOT LIKE '%Z'")).await;
+                assert_eq!(int(&offset[0], "n"), 0, "{table}.{column} in UTC");
+            }
+        }
+        let last: Vec<OffsetDateTime> = rows("SELECT last_played FROM trainee_results WHERE split = '' AND mode = 'best'")
+            .await
+            .iter()
+            .map(|r| r.try_get("", "last_played").unwrap())
+            .collect();
+        assert_eq!(last, [latest], "the last play is the latest instant, whatever offset it was sent with");
     }
 }
