@@ -1,5 +1,5 @@
 // A radar of scores per skill, the dashboards' and the skill report's: a scale (0 to its
-// maximum) along the first skill's axis, a reference series (the page's average) drawn as a
+// maximum) beside the first skill's axis, a reference series (the page's average) drawn as a
 // dashed outline over the filled rows so it shows even where a single row lies on it, and the
 // weakest skill marked (▼ before its name) and named in words under the radar. In Arabic it
 // turns counter-clockwise with its first skill still on top.
@@ -20,7 +20,7 @@ export interface RadarSeries {
 
 /** The reference series' id, drawn dashed and unfilled. */
 const REFERENCE = 'reference';
-/** Scale labels along the first axis: 25, 50, 75 and 100 of 100. */
+/** Scale labels beside the first axis: 25, 50, 75 and 100 of 100. */
 const DIVISIONS = 4;
 
 interface SkillRadarProps {
@@ -45,8 +45,11 @@ export function SkillRadar({ skills, series, reference, max, height, format, loa
   const order = skills.map((_skill, index) => index);
   if (theme.direction === 'rtl') order.splice(1, order.length - 1, ...order.slice(1).reverse());
   const pick = <T,>(values: readonly T[]) => order.map((index) => values[index] as T);
-  const names = skills.map((skill, index) => wrapLabel(index === weakest ? `▼ ${skill}` : skill));
-  const metrics = pick(names);
+  const metrics = pick(skills.map((skill) => wrapLabel(skill)));
+  const weakestName = weakest === null ? undefined : wrapLabel(skills[weakest] ?? '');
+  // The mark goes on the shown name only: the metric keeps its name, which the scale and the
+  // series look it up by (a no-break space keeps the mark on the name's first line).
+  const shown = (name: string) => (name === weakestName ? `▼\u00a0${name}` : name);
   const valueFormatter = (value: number | null) => (value === null ? '' : format(value));
   const drawn = [
     ...series.map((one) => ({ ...one, data: pick(one.data).map((value) => value ?? 0), valueFormatter })),
@@ -58,19 +61,24 @@ export function SkillRadar({ skills, series, reference, max, height, format, loa
   return (
     <>
       <RadarChart
+        // Other skills are another chart: its scale would look up a skill the chart no longer has.
+        key={metrics.join('|')}
         aria-label={rest['aria-label']}
         height={height}
         loading={loading}
         series={drawn}
-        radar={{ metrics, max }}
-        margin={radarMargin(metrics)}
+        radar={{ metrics, max, labelFormatter: shown }}
+        margin={radarMargin(metrics.map(shown))}
         hideLegend={hideLegend}
         sx={{
           [`& .${radarClasses.seriesArea}[data-series="${REFERENCE}"]`]: { strokeDasharray: '6 4', strokeWidth: 2 },
           [`& .${radarClasses.axisLabel}`]: { fill: theme.palette.text.secondary, fontSize: 11 },
         }}
       >
-        {metrics[0] !== undefined && <RadarAxis metric={metrics[0]} divisions={DIVISIONS} />}
+        {metrics[0] !== undefined && (
+          // Halfway to the second skill, clear of the marks on the skills' own axes.
+          <RadarAxis metric={metrics[0]} angle={(theme.direction === 'rtl' ? -180 : 180) / metrics.length} divisions={DIVISIONS} />
+        )}
       </RadarChart>
       {weakest !== null && weakestValue !== null && weakestValue !== undefined && (
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>

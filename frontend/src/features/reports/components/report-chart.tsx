@@ -84,7 +84,7 @@ function useChartSetup() {
 
 /** The skill view: each of the first rows' profile over the skills, and the page's average. */
 function SkillView({ report, loading }: ChartProps) {
-  const { t, format, colors } = useChartSetup();
+  const { theme, t, format, colors } = useChartSetup();
   const unit = valueUnit(report);
   const largest = Math.max(1, ...report.rows.flatMap((row) => row.cells.map((cell) => (typeof cell === 'number' ? cell : 0))));
   return (
@@ -93,7 +93,7 @@ function SkillView({ report, loading }: ChartProps) {
       loading={loading}
       skills={report.columns.map((column) => column.label)}
       series={rowSeries(report, RADAR_SERIES).map((row, index) => ({ ...row, color: colors[index % colors.length] ?? '' }))}
-      reference={{ label: t('chart.pageAverage'), data: columnAverages(report), color: colors[0] ?? '' }}
+      reference={{ label: t('chart.pageAverage'), data: columnAverages(report), color: theme.palette.text.primary }}
       max={unit === 'percent' ? 100 : Math.ceil(largest)}
       format={(value) => format(value, unit)}
     />
