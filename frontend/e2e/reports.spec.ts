@@ -110,3 +110,69 @@ test('the Arabic skill view reads right to left', async ({ page }) => {
   await expect(page.locator('.MuiChartsSurface-root svg').first()).toBeVisible();
   await page.screenshot({ path: path.join(SCREENSHOTS, 'report-skill-ar.png'), fullPage: true });
 });
+
+/** The numbers on the charts' value axes (left, or right in Arabic). */
+async function valueTicks(page: Page): Promise<number[]> {
+  const texts = await page.locator('svg .MuiChartsAxis-directionY .MuiChartsAxis-tickLabel').allTextContents();
+  return texts.map((text) => Number(text.replace(/[^\d.]/g, '')));
+}
+
+test('no percent axis goes past 100, and the attempts chart names each day or week once', async ({ page }) => {
+  await signIn(page, DEMO.meridianAdmin);
+  for (const view of ['score/difficulty', 'score/approach', 'score/lor', 'chapterwise']) {
+    await page.goto(`/companyadmin/${view}`);
+    await expect(rows(page).first(), view).toBeVisible();
+    await expect(page.locator('svg .MuiChartsAxis-directionY').first(), view).toBeVisible();
+    const ticks = await valueTicks(page);
+    expect(ticks.length, view).toBeGreaterThan(1);
+    expect(Math.max(...ticks), view).toBe(100);
+  }
+
+  await page.goto('/companyadmin/userdetails');
+  await expect(rows(page).first()).toBeVisible();
+  const days = await page.locator('svg .MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').allTextContents();
+  expect(days.length).toBeGreaterThan(0);
+  expect(new Set(days).size).toBe(days.length);
+  expect(Math.max(...(await valueTicks(page)))).toBe(100);
+});
+
+test('on a phone, the filters wait behind one button and the active tab is in view', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.meridianAdmin);
+  await page.goto('/companyadmin/chapterwise');
+  await expect(rows(page).first()).toBeVisible();
+
+  // The chart starts above the fold; the filters are not on the page until asked for.
+  const filters = page.getByRole('button', { name: 'Filters (0)' });
+  await expect(filters).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Batch' })).toHaveCount(0);
+  const chart = await page.getByRole('figure').first().boundingBox();
+  expect(chart?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(844 - 100);
+
+  // The active tab, the last of four, is wholly inside the part of its bar that shows.
+  const bar = await page.locator('.MuiTabs-scroller').first().boundingBox();
+  const active = await page.getByRole('tab', { selected: true }).first().boundingBox();
+  expect(active && bar && active.x >= bar.x - 1 && active.x + active.width <= bar.x + bar.width + 1, JSON.stringify({ bar, active })).toBe(true);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'report-chapterwise-phone-en.png') });
+
+  await filters.click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await sheet.getByRole('combobox', { name: 'Batch' }).click();
+  await page.getByRole('option', { name: BATCH }).click();
+  await expect(page).toHaveURL(/[?&]batch=/);
+  await sheet.getByRole('button', { name: 'Show results' }).click();
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+});
+
+test('an edit screen opened without its record goes back to its list and says why', async ({ page }) => {
+  await signIn(page, DEMO.superAdmin);
+  for (const [url, list] of [
+    ['/main/company/edit', '/main/company'],
+    ['/main/user/edit', '/main/user'],
+    [`/main/batch/edit?id=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, '/main/batch'],
+  ] as const) {
+    await page.goto(url);
+    await expect(page, url).toHaveURL(new RegExp(`${list}$`));
+    await expect(page.getByText('That record was not found (its link may be old or incomplete), so here is the list.')).toBeVisible();
+  }
+});

@@ -2,6 +2,7 @@ import type { ListParams } from '@/components/server-data-grid';
 import {
   drillPath,
   exportQuery,
+  activeFilterCount,
   filtersOf,
   otherMeasure,
   type Prefix,
@@ -210,5 +211,20 @@ describe('drilling down', () => {
     expect(screenPath('main', screen('score/skill'), new URLSearchParams({ group: 'batch', q: 'mer' }))).toBe(
       '/main/score/skill?group=batch&q=mer',
     );
+  });
+});
+
+describe('the count of a phone\'s "Filters (n)"', () => {
+  const shown = filtersOf(screen('score'), 'COMPANY_ADMIN');
+
+  it('counts the filters set among those shown', () => {
+    const url = new URLSearchParams({ batch: 'b1', from: '2026-03-01', attempt: 'latest' });
+    expect(activeFilterCount(shown, (key) => url.get(key) ?? '')).toBe(3);
+  });
+
+  it('counts no filter the screen does not show, nor the list\'s paging and search', () => {
+    // A company admin has no company filter; a link may still carry one.
+    const url = new URLSearchParams({ company: 'c1', page: '2', q: 'Rohan' });
+    expect(activeFilterCount(shown, (key) => url.get(key) ?? '')).toBe(0);
   });
 });

@@ -133,6 +133,11 @@ export function otherMeasure(prefix: Prefix, screen: ReportScreen): ReportScreen
 export const FILTERS = ['company', 'batch', 'user', 'chapter', 'level', 'from', 'to', 'attempt', 'group'] as const;
 export type Filter = (typeof FILTERS)[number];
 
+/** How many of the filters shown are set (the "n" of a phone's "Filters (n)"). */
+export function activeFilterCount(shown: ReadonlySet<Filter>, value: (key: Filter) => string): number {
+  return FILTERS.filter((key) => shown.has(key) && value(key) !== '').length;
+}
+
 export const ATTEMPTS: readonly Attempt[] = ['best', 'latest', 'first', 'average'];
 export const DEFAULT_ATTEMPT: Attempt = 'best';
 

@@ -1,7 +1,7 @@
 // The filters of a report, all kept in the URL (any change starts again from the first page):
 // company (the super admin's), batch and trainee (the admins'), chapter and level, the days the
 // results count from and to, which attempt counts, and what a row is where the screen lets the
-// reader choose.
+// reader choose. On a phone they wait in a sheet behind one "Filters (n)" button.
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -16,7 +16,9 @@ import type { Role } from '@/lib/session';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { useGetCatalogue } from '../api/reports';
+import { usePhone } from '@/lib/use-phone';
 import {
+  activeFilterCount,
   ATTEMPTS,
   DEFAULT_ATTEMPT,
   FILTERS,
@@ -25,6 +27,7 @@ import {
   groupsOf,
   type ReportScreen,
 } from '../report-screens';
+import { FiltersSheet } from './filters-sheet';
 import { TraineeFilter } from './trainee-filter';
 
 /** A catalogue title in the reader's language, else in English. */
@@ -60,10 +63,11 @@ function useCatalogueOptions(chapterId: string) {
   }, [catalogue.data, chapterId, title]);
 }
 
-const small = { size: 'small', margin: 'none', fullWidth: false } as const;
+const small = { size: 'small', margin: 'none' } as const;
 
 interface DayFilterProps {
   label: string;
+  fullWidth: boolean;
   /** The URL's day, `YYYY-MM-DD` or ''. */
   value: string;
   onChange: (value: string) => void;
@@ -72,11 +76,12 @@ interface DayFilterProps {
 
 /** A day of the URL. A half-typed day filters nothing yet, but stays in the field as typed (were
  * the field handed the URL's day back, it would drop the parts typed so far). */
-function DayFilter({ label, value, onChange, min }: DayFilterProps) {
+function DayFilter({ label, fullWidth, value, onChange, min }: DayFilterProps) {
   const [typed, setTyped] = useState<{ over: string; value: string } | null>(null);
   return (
     <DateField
       {...small}
+      fullWidth={fullWidth}
       label={label}
       // What is typed, while the URL still holds the day it was typed over.
       value={typed?.over === value ? typed.value : value}
@@ -102,11 +107,20 @@ export function ReportFilters({ screen, role }: { screen: ReportScreen; role: Ro
   const { chapterOf, chapters, levels } = useCatalogueOptions(chapter);
   /** A value from an old link shows as empty until (or unless) it is among the options. */
   const known = (options: readonly { id: string }[], id: string) => (options.some((option) => option.id === id) ? id : '');
-  const anySet = FILTERS.some((key) => shown.has(key) && filter(key) !== '');
-  const select = (key: Filter, minWidth = 180) => ({ ...small, sx: { minWidth }, label: t(`filters.${key}`) });
+  const active = activeFilterCount(shown, filter);
+  const phone = usePhone();
+  // In the phone's sheet, one field a line across it.
+  const select = (key: Filter, minWidth = 180) => ({ ...small, fullWidth: phone, sx: { minWidth }, label: t(`filters.${key}`) });
 
-  return (
-    <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }} role="group" aria-label={t('filters.label')}>
+  const fields = (
+    <Stack
+      direction={phone ? 'column' : 'row'}
+      useFlexGap
+      spacing={2}
+      sx={{ flexWrap: 'wrap', alignItems: phone ? 'stretch' : 'center', mb: phone ? 0 : 2 }}
+      role="group"
+      aria-label={t('filters.label')}
+    >
       {shown.has('company') && (
         <ReferenceSelect
           {...select('company', 200)}
@@ -149,6 +163,7 @@ export function ReportFilters({ screen, role }: { screen: ReportScreen; role: Ro
       {(['from', 'to'] as const).map((key) => (
         <DayFilter
           key={key}
+          fullWidth={phone}
           label={t(`filters.${key}`)}
           value={filter(key)}
           onChange={(value) => setFilters({ [key]: value })}
@@ -186,9 +201,10 @@ export function ReportFilters({ screen, role }: { screen: ReportScreen; role: Ro
           ))}
         </TextField>
       )}
-      {anySet && (
+      {active > 0 && (
         <Button onClick={() => setFilters(Object.fromEntries(FILTERS.map((key) => [key, ''])))}>{t('filters.clear')}</Button>
       )}
     </Stack>
   );
+  return phone ? <FiltersSheet active={active}>{fields}</FiltersSheet> : fields;
 }

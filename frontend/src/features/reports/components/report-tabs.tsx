@@ -3,11 +3,11 @@
 // the other screen's path with the same filters.
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { ScrollingTabs } from '@/components/scrolling-tabs';
 import {
   FAMILIES,
   type Measure,
@@ -32,7 +32,7 @@ export function ReportTabs({ prefix, screen }: { prefix: Prefix; screen: ReportS
 
   return (
     <>
-      <Tabs value={screen.family} variant="scrollable" allowScrollButtonsMobile aria-label={t('tabs.families')} sx={{ mb: 1 }}>
+      <ScrollingTabs value={screen.family} aria-label={t('tabs.families')} sx={{ mb: 1 }}>
         {families.map((family) => (
           <Tab
             key={family}
@@ -42,11 +42,11 @@ export function ReportTabs({ prefix, screen }: { prefix: Prefix; screen: ReportS
             to={path(screens.find((candidate) => candidate.family === family))}
           />
         ))}
-      </Tabs>
+      </ScrollingTabs>
       {(tabs.length > 1 || other) && (
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2, borderBottom: 1, borderColor: 'divider' }}>
         {tabs.length > 1 && (
-          <Tabs value={screen.tab} variant="scrollable" allowScrollButtonsMobile aria-label={t('tabs.views')} sx={{ flexGrow: 1 }}>
+          <ScrollingTabs value={screen.tab} aria-label={t('tabs.views')} sx={{ flexGrow: 1, minWidth: 0 }}>
             {tabs.map((tab: ViewTab) => (
               <Tab
                 key={tab}
@@ -56,7 +56,7 @@ export function ReportTabs({ prefix, screen }: { prefix: Prefix; screen: ReportS
                 to={path(screenOf(prefix, screen.family, tab, screen.measure))}
               />
             ))}
-          </Tabs>
+          </ScrollingTabs>
         )}
         {other && (
           <ToggleButtonGroup
