@@ -2500,7 +2500,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: ListApiClientsOrder;
@@ -2535,7 +2536,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: ListAuditEventsOrder;
@@ -2598,7 +2600,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: ExportAuditEventsOrder;
@@ -2668,7 +2671,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: ListBatchesOrder;
@@ -2705,7 +2709,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: ListBatchMembersOrder;
@@ -2756,7 +2761,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: ListCompaniesOrder;
@@ -2794,7 +2800,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: ListCountriesOrder;
@@ -2833,7 +2840,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: ListIndustriesOrder;
@@ -2872,7 +2880,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: ListLicenceAllocationsOrder;
@@ -2986,7 +2995,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: GetScoreReportOrder;
@@ -3096,7 +3106,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: ExportScoreReportCsvOrder;
@@ -3206,7 +3217,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: ExportScoreReportXlsxOrder;
@@ -3287,7 +3299,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: ListSeatsOrder;
@@ -3355,7 +3368,8 @@ page?: number;
  */
 per_page?: number;
 /**
- * A column of the list; unknown columns fall back to the list's default order.
+ * A column of the list; unknown columns fall back to the list's default order. Without
+it, `order` turns the default order (`desc`: the default column descending).
  */
 sort?: string;
 order?: ListUsersOrder;
