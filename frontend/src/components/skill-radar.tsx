@@ -73,6 +73,12 @@ export function SkillRadar({ skills, series, reference, max, height, format, loa
         sx={{
           [`& .${radarClasses.seriesArea}[data-series="${REFERENCE}"]`]: { strokeDasharray: '6 4', strokeWidth: 2 },
           [`& .${radarClasses.axisLabel}`]: { fill: theme.palette.text.secondary, fontSize: 11 },
+          // The chart anchors its texts as if left to right; right to left, a text's start is
+          // its right end, which laid the names on the radar's right over it: swapped back here.
+          ...(theme.direction === 'rtl' && {
+            '& text[text-anchor="start"]': { textAnchor: 'end' },
+            '& text[text-anchor="end"]': { textAnchor: 'start' },
+          }),
         }}
       >
         {metrics[0] !== undefined && (
