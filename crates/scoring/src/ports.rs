@@ -158,6 +158,16 @@ pub trait ReportStore: CatalogueStore + AuditLog {
         ids: &[Uuid],
     ) -> impl Future<Output = anyhow::Result<HashMap<Uuid, String>>> + Send;
 
+    /// Every company, batch or trainee (not disabled) of `group` that the reader may see within the
+    /// filter's company, batch and trainee, by id with its name: the rows of people who have
+    /// not started too.
+    fn people(
+        &self,
+        reader: &Reader,
+        group: Group,
+        filter: &Filter,
+    ) -> impl Future<Output = anyhow::Result<HashMap<Uuid, String>>> + Send;
+
     /// One page of the attempts the reader may see and the filter selects, newest first
     /// unless sorted by `completed_at`, `score`, `percent` or `duration`.
     fn attempts(

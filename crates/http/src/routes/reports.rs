@@ -200,6 +200,9 @@ pub struct ReportRow {
     label: String,
     /// One per column; `null` where nothing was played.
     cells: Vec<Option<ReportCell>>,
+    /// `false` for a company, batch or trainee with no result in the selection (every cell
+    /// `null`): someone who has not started.
+    started: bool,
 }
 
 /// A report as a table: one page of rows.
@@ -290,6 +293,7 @@ async fn score_report(
                     id: row.id,
                     label: row.label,
                     cells: row.cells.into_iter().map(|c| c.map(cell).transpose()).collect::<Result<_, _>>()?,
+                    started: row.started,
                 })
             })
             .collect::<Result<_, ApiError>>()?,

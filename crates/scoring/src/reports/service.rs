@@ -1,6 +1,6 @@
 //! The reports service: answers a report for a reader from the counted results.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use kernel::{
     ApiClientId, ApproachId, AuditAction, AuditEvent, Clock, LevelId, Page, PageRequest, SortDirection, UserId,
@@ -214,6 +214,8 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
         let split = split_of(query.view);
         let whole =
             CellQuery { group, split, filter: &query.filter, levels: levels.as_deref(), rows: None, rows_only: false };
+        let columns = columns(query.view, query.measure, group, &catalogue, locale);
+        let idle = self.not_started(reader, query, &whole, columns.len(), search).await?;
         let mut paged = None;
         let mut on_page: Vec<uuid::Uuid> = Vec::new();
         if let Some(page) = page.filter(|_| pages_by_name(query, reader, sort)) {
@@ -225,7 +227,11 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             let names = searched(self.names(reader, group, &totals, &catalogue, locale).await?, search);
             let mut named: Vec<Row> = totals
                 .iter()
-                .filter_map(|cell| Some(Row { id: cell.row, label: names.get(&cell.row)?.clone(), cells: Vec::new() }))
+                .filter_map(|cell| {
+                    let label = names.get(&cell.row)?.clone();
+                    Some(Row { id: cell.row, label, cells: Vec::new(), started: true })
+                })
+                .chain(idle.iter().cloned())
                 .collect();
             super::table::sort(&mut named, &[], sort.sort.as_ref());
             let total = named.len() as u64;
@@ -246,8 +252,12 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             Some((names, total)) => (names, Some(total)),
             None => (searched(self.names(reader, group, &cells, &catalogue, locale).await?, search), None),
         };
-        let columns = columns(query.view, query.measure, group, &catalogue, locale);
-        let table = assemble(query, group, columns, &cells, &names, sort.sort.as_ref(), locale);
+        let mut table = assemble(query, group, columns, &cells, &names, sort.sort.as_ref(), locale);
+        // Those who have not started, where the page holds them (or every one of them).
+        let shown: Option<HashSet<uuid::Uuid>> = total.map(|_| on_page.iter().copied().collect());
+        table.rows.items.extend(idle.into_iter().filter(|row| shown.as_ref().is_none_or(|ids| ids.contains(&row.id))));
+        super::table::sort(&mut table.rows.items, &table.columns, sort.sort.as_ref());
+        table.rows.total = table.rows.items.len() as u64;
         Ok(match (page, total) {
             (Some(page), Some(total)) => Table {
                 rows: Page { items: table.rows.items, total, page: page.page(), per_page: page.per_page() },
@@ -256,6 +266,30 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             (Some(page), None) => table.page(page),
             (None, _) => table,
         })
+    }
+
+    /// Rows for the companies, batches or trainees the reader sees in the filter who have no
+    /// result in the selection: a manager sees who has not played. Other rows are no one's.
+    async fn not_started(
+        &self,
+        reader: &Reader,
+        query: &ReportQuery,
+        whole: &CellQuery<'_>,
+        columns: usize,
+        search: Option<&str>,
+    ) -> anyhow::Result<Vec<Row>> {
+        let group = whole.group;
+        if !matches!(group, Group::Company | Group::Batch | Group::Trainee) {
+            return Ok(Vec::new());
+        }
+        let any_result = CellQuery { split: Split::None, rows_only: true, ..whole.clone() };
+        let started: HashSet<uuid::Uuid> = self.store.cells(reader, &any_result).await?.iter().map(|c| c.row).collect();
+        let everyone = searched(self.store.people(reader, group, &query.filter).await?, search);
+        Ok(everyone
+            .into_iter()
+            .filter(|(id, _)| !started.contains(id))
+            .map(|(id, label)| Row { id, label, cells: vec![None; columns], started: false })
+            .collect())
     }
 
     async fn names(
@@ -376,6 +410,7 @@ impl AttemptNames {
                 number(f64::from(line.duration_seconds)),
                 Some(Value::Time(line.completed_at)),
             ],
+            started: true,
         }
     }
 }

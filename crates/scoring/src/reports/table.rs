@@ -72,6 +72,9 @@ pub struct Row {
     pub id: Uuid,
     pub label: String,
     pub cells: Vec<Option<Value>>,
+    /// Whether the company, batch or trainee has any result in the selection; a row of
+    /// someone who has not started has no cells.
+    pub started: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -204,6 +207,7 @@ pub fn assemble(
             id: cell.row,
             label: name.clone(),
             cells: vec![None; columns.len()],
+            started: true,
         });
         let score = measured(measure, cell.score, cell.max, cell.results).map(Value::Number);
         if view == View::Overview {

@@ -395,7 +395,12 @@ fn oracle(world: &World, sent: &[Sent], ask: Ask<'_>) -> BTreeMap<Uuid, BTreeMap
     expected
 }
 
-async fn answered(app: &TestApp, token: &str, ask: Ask<'_>) -> BTreeMap<Uuid, BTreeMap<String, Value>> {
+/// The rows of people with results in the selection, and the ids of those who have not started.
+async fn answered(
+    app: &TestApp,
+    token: &str,
+    ask: Ask<'_>,
+) -> (BTreeMap<Uuid, BTreeMap<String, Value>>, BTreeSet<Uuid>) {
     let mut path = format!(
         "/api/v1/reports/scores?view={}&measure={}&attempt={}&group={}&per_page=200",
         ask.view, ask.measure, ask.pick, ask.group
@@ -412,10 +417,17 @@ async fn answered(app: &TestApp, token: &str, ask: Ask<'_>) -> BTreeMap<Uuid, BT
     assert_eq!(report["group"], ask.group, "{path}");
     let keys: Vec<String> =
         report["columns"].as_array().unwrap().iter().map(|c| c["key"].as_str().unwrap().to_owned()).collect();
-    report["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
+    let rows = report["rows"].as_array().unwrap();
+    let (started, idle): (Vec<&Value>, Vec<&Value>) = rows.iter().partition(|row| row["started"] == true);
+    let idle = idle
+        .into_iter()
+        .map(|row| {
+            assert!(row["cells"].as_array().unwrap().iter().all(Value::is_null), "{path}: {row}");
+            serde_json::from_value(row["id"].clone()).unwrap()
+        })
+        .collect();
+    let started = started
+        .into_iter()
         .map(|row| {
             let cells = row["cells"]
                 .as_array()
@@ -427,12 +439,32 @@ async fn answered(app: &TestApp, token: &str, ask: Ask<'_>) -> BTreeMap<Uuid, BT
                 .collect();
             (serde_json::from_value(row["id"].clone()).unwrap(), cells)
         })
-        .collect()
+        .collect();
+    (started, idle)
+}
+
+/// Who has not started in the selection `ask` makes: everyone its rows are about (within its
+/// batch) with no result there.
+fn not_started(world: &World, sent: &[Sent], ask: Ask<'_>) -> BTreeSet<Uuid> {
+    let with_results = oracle(world, sent, Ask { view: "overview", ..ask });
+    let in_batch = |trainee: &Uuid| ask.batch.is_none_or(|b| world.batches[&b].contains(trainee));
+    let everyone: BTreeSet<Uuid> = match ask.group {
+        "trainee" => world.trainees.iter().map(|(t, _)| *t).filter(in_batch).collect(),
+        "batch" => world.batches.keys().copied().filter(|b| ask.batch.is_none_or(|only| only == *b)).collect(),
+        "company" => world
+            .companies
+            .iter()
+            .copied()
+            .filter(|c| ask.batch.is_none_or(|b| world.batches[&b].iter().any(|t| world.company_of(*t) == *c)))
+            .collect(),
+        _ => BTreeSet::new(),
+    };
+    everyone.into_iter().filter(|id| !with_results.contains_key(id)).collect()
 }
 
 /// Every view × measure × mode × grouping, and a few filters, agree with the oracle.
 async fn compare_everything(app: &TestApp, world: &World, sent: &[Sent]) -> usize {
-    let mut compared = 0;
+    let (mut compared, mut not_started_rows) = (0, 0);
     let whole = Ask {
         view: "overview",
         measure: "percent",
@@ -465,7 +497,9 @@ async fn compare_everything(app: &TestApp, world: &World, sent: &[Sent]) -> usiz
     }
     for ask in asks {
         let expected = oracle(world, sent, ask);
-        let got = answered(app, &world.root, ask).await;
+        let (got, idle) = answered(app, &world.root, ask).await;
+        assert_eq!(idle, not_started(world, sent, ask), "who has not started in {ask:?}");
+        not_started_rows += idle.len();
         assert_eq!(got.keys().collect::<Vec<_>>(), expected.keys().collect::<Vec<_>>(), "rows of {ask:?}");
         for (row, cells) in &expected {
             assert_eq!(got[row].keys().collect::<Vec<_>>(), cells.keys().collect::<Vec<_>>(), "columns of {ask:?}");
@@ -483,6 +517,7 @@ async fn compare_everything(app: &TestApp, world: &World, sent: &[Sent]) -> usiz
             }
         }
     }
+    assert!(not_started_rows > 0, "some selection leaves someone who has not started");
     compared
 }
 

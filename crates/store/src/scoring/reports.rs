@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use kernel::{BatchId, LevelId, Page, PageRequest, SortDirection};
+use kernel::{BatchId, LevelId, Page, PageRequest, SortDirection, UserId};
 use scoring::{
     AttemptLine, CellQuery, Difficulty, ReportStore, Split,
     reports::{Cell, Filter, Group, Pick, Reader},
@@ -440,6 +440,91 @@ impl ReportStore for Store {
             names.extend(found);
         }
         Ok(names)
+    }
+
+    async fn people(&self, reader: &Reader, group: Group, filter: &Filter) -> anyhow::Result<HashMap<Uuid, String>> {
+        // Each condition narrows to the companies, batches or trainees a reader or filter names.
+        let trainee_of = |user: UserId| {
+            Query::select()
+                .column(users::Column::CompanyId)
+                .from(users::Entity)
+                .and_where(users::Column::Id.eq(user.as_uuid()))
+                .take()
+        };
+        let batches_of = |user: UserId| {
+            Query::select()
+                .column(batch_members::Column::BatchId)
+                .from(batch_members::Entity)
+                .and_where(batch_members::Column::UserId.eq(user.as_uuid()))
+                .take()
+        };
+        let companies: Option<Vec<Uuid>> = match reader {
+            Reader::All => None,
+            Reader::Companies(own) => Some(own.iter().map(|c| c.as_uuid()).collect()),
+            Reader::Trainee(_) => Some(Vec::new()),
+        };
+        let found: Vec<(Uuid, String)> = match group {
+            Group::Company => {
+                let mut q =
+                    companies::Entity::find().select_only().columns([companies::Column::Id, companies::Column::Name]);
+                if let Some(own) = companies {
+                    q = q.filter(companies::Column::Id.is_in(own));
+                }
+                if let Some(company) = filter.company {
+                    q = q.filter(companies::Column::Id.eq(company.as_uuid()));
+                }
+                if let Some(batch) = filter.batch {
+                    let of_batch = Query::select()
+                        .column(batches::Column::CompanyId)
+                        .from(batches::Entity)
+                        .and_where(batches::Column::Id.eq(batch.as_uuid()))
+                        .take();
+                    q = q.filter(companies::Column::Id.in_subquery(of_batch));
+                }
+                if let Some(user) = filter.user {
+                    q = q.filter(companies::Column::Id.in_subquery(trainee_of(user)));
+                }
+                q.into_tuple().all(&self.db).await?
+            }
+            Group::Batch => {
+                let mut q = batches::Entity::find().select_only().columns([batches::Column::Id, batches::Column::Name]);
+                if let Some(own) = companies {
+                    q = q.filter(batches::Column::CompanyId.is_in(own));
+                }
+                if let Some(company) = filter.company {
+                    q = q.filter(batches::Column::CompanyId.eq(company.as_uuid()));
+                }
+                if let Some(batch) = filter.batch {
+                    q = q.filter(batches::Column::Id.eq(batch.as_uuid()));
+                }
+                if let Some(user) = filter.user {
+                    q = q.filter(batches::Column::Id.in_subquery(batches_of(user)));
+                }
+                q.into_tuple().all(&self.db).await?
+            }
+            Group::Trainee => {
+                let mut q = users::Entity::find()
+                    .select_only()
+                    .columns([users::Column::Id, users::Column::Name])
+                    .filter(users::Column::Role.eq(kernel::Role::User.as_str()))
+                    .filter(users::Column::Status.ne("disabled"));
+                if let Some(own) = companies {
+                    q = q.filter(users::Column::CompanyId.is_in(own));
+                }
+                if let Some(company) = filter.company {
+                    q = q.filter(users::Column::CompanyId.eq(company.as_uuid()));
+                }
+                if let Some(batch) = filter.batch {
+                    q = q.filter(users::Column::Id.in_subquery(members_of(batch)));
+                }
+                if let Some(user) = filter.user {
+                    q = q.filter(users::Column::Id.eq(user.as_uuid()));
+                }
+                q.into_tuple().all(&self.db).await?
+            }
+            Group::Level | Group::All => Vec::new(),
+        };
+        Ok(found.into_iter().collect())
     }
 
     async fn attempts(
