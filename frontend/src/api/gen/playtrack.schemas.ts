@@ -1921,6 +1921,9 @@ export interface ReportRow {
   /** The company, batch, trainee, level or attempt the row is. */
   id: string;
   label: string;
+  /** `false` for a company, batch or trainee with no result in the selection (every cell
+`null`): someone who has not started. */
+  started: boolean;
 }
 
 export interface ResetLinkCheck {

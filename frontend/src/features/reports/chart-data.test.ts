@@ -41,7 +41,7 @@ describe('the charts’ numbers', () => {
   });
 
   it('puts the attempts in the order they were completed', () => {
-    const later = { ...ATTEMPTS_REPORT.rows[0], id: 'later', label: 'later', cells: ['', '', '', 0, 0, 95, 0, '2026-04-01T08:00:00Z'] };
+    const later = { ...ATTEMPTS_REPORT.rows[0], id: 'later', label: 'later', cells: ['', '', '', 0, 0, 95, 0, '2026-04-01T08:00:00Z'], started: true };
     const report = { ...ATTEMPTS_REPORT, rows: [later, ...ATTEMPTS_REPORT.rows] };
     expect(progress(report)).toEqual([
       { at: new Date('2026-03-04T10:15:00Z'), percent: 80 },
@@ -56,7 +56,7 @@ function byDifficulty(rows: number): ScoreReport {
   return {
     ...SKILL_REPORT,
     columns: DIFFICULTY_COLUMNS,
-    rows: Array.from({ length: rows }, (_row, index) => ({ id: `row-${index}`, label: `Trainee ${index}`, cells: [90, 70, 40] })),
+    rows: Array.from({ length: rows }, (_row, index) => ({ id: `row-${index}`, label: `Trainee ${index}`, cells: [90, 70, 40], started: true })),
     total: rows,
   };
 }
@@ -68,7 +68,7 @@ describe('what a chart draws', () => {
   });
 
   it('says there is nothing to draw when no row has a value, whatever the view', () => {
-    const nothing = { ...byDifficulty(2), rows: [{ id: 'r', label: 'Rohan', cells: [null, null, null] }] };
+    const nothing = { ...byDifficulty(2), rows: [{ id: 'r', label: 'Rohan', cells: [null, null, null], started: true }] };
     for (const view of ['level', 'chapter', 'difficulty', 'approach', 'skill'] as const) {
       expect(emptyChart(view, nothing), view).toBe('noData');
       expect(emptyChart(view, { ...nothing, rows: [] }), view).toBe('noData');
@@ -85,7 +85,7 @@ describe('what a chart draws', () => {
   });
 
   it('draws no radar of fewer than three skills', () => {
-    const twoSkills = { ...SKILL_REPORT, columns: SKILL_REPORT.columns.slice(0, 2), rows: [{ id: 'r', label: 'Rohan', cells: [80, 60] }] };
+    const twoSkills = { ...SKILL_REPORT, columns: SKILL_REPORT.columns.slice(0, 2), rows: [{ id: 'r', label: 'Rohan', cells: [80, 60], started: true }] };
     expect(emptyChart('skill', twoSkills)).toBe('tooFewSkills');
   });
 });

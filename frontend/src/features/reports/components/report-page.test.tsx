@@ -143,7 +143,7 @@ describe('the score report', JOURNEY, () => {
       ...SKILL_REPORT,
       group,
       row_header: group,
-      rows: [{ id, label, cells: [80, 60, 70] }],
+      rows: [{ id, label, cells: [80, 60, 70], started: true }],
     });
     const asked = answerReports((params) => {
       if (params.view === 'attempts') return ATTEMPTS_REPORT;
@@ -250,7 +250,7 @@ describe('the filters of each role', JOURNEY, () => {
   });
 
   it('offers a company admin their batches and trainees, not companies', async () => {
-    const asked = answerReports(() => overview('trainee', [{ id: ROHAN.id, label: ROHAN.name, cells: COMPANY_OVERVIEW.rows[0]?.cells ?? [] }]));
+    const asked = answerReports(() => overview('trainee', [{ id: ROHAN.id, label: ROHAN.name, cells: COMPANY_OVERVIEW.rows[0]?.cells ?? [], started: true }]));
     await openReport(`/companyadmin/score?company=${MERIDIAN.id}`, 'COMPANY_ADMIN');
     expect(filterNames()).toEqual(['Batch', 'Trainee', 'Chapter', 'Level', 'Attempt counted', 'Rows']);
     await pickGroupOptions(['Automatic', 'Batches', 'Trainees', 'Levels']);
@@ -261,8 +261,20 @@ describe('the filters of each role', JOURNEY, () => {
     );
   });
 
+  it('lists a trainee who has not started, marked so, with empty cells', async () => {
+    const idle = { id: 'a0000000-0000-4000-8000-000000000009', label: 'Nina Ortiz', cells: COMPANY_OVERVIEW.columns.map(() => null), started: false };
+    answerReports(() => overview('trainee', [{ id: ROHAN.id, label: ROHAN.name, cells: COMPANY_OVERVIEW.rows[0]?.cells ?? [], started: true }, idle]));
+    await openReport(`/companyadmin/score?company=${MERIDIAN.id}`, 'COMPANY_ADMIN');
+    const row = (await screen.findByText('Nina Ortiz', {}, SLOW)).closest('[role="row"]');
+    expect(row).not.toBeNull();
+    expect(within(row as HTMLElement).getByText('Not started')).toBeInTheDocument();
+    expect(cellsOf(row as HTMLElement).slice(1).every((cell) => cell === '')).toBe(true);
+    const rohan = (await screen.findByRole('link', { name: ROHAN.name })).closest('[role="row"]');
+    expect(within(rohan as HTMLElement).queryByText('Not started')).not.toBeInTheDocument();
+  });
+
   it('offers a trainee only their chapters, levels, days and attempt, and sends no one else', async () => {
-    const asked = answerReports(() => overview('level', [{ id: 'e0000000-0000-4000-8000-000000000001', label: '1.1 Meet the team', cells: [] }]));
+    const asked = answerReports(() => overview('level', [{ id: 'e0000000-0000-4000-8000-000000000001', label: '1.1 Meet the team', cells: [], started: true }]));
     await openReport(`/user/score?company=${MERIDIAN.id}&user=${ROHAN.id}&batch=${COHORT.id}&group=company`, 'USER');
     expect(filterNames()).toEqual(['Chapter', 'Level', 'Attempt counted']);
     expect(asked.report[0]).toEqual({ view: 'overview', measure: 'percent', page: '1', per_page: '25' });

@@ -5,13 +5,14 @@
 // trainees, a trainee to their attempts.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { ReportRowCellsItem } from '@/api/gen/playtrack.schemas';
+import type { ReportRowCellsItem, ScoreReport } from '@/api/gen/playtrack.schemas';
 import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useProblemMessage } from '@/lib/problem-message';
@@ -31,11 +32,16 @@ import { ReportChart } from './report-chart';
 import { ReportFilters } from './report-filters';
 import { ReportTabs } from './report-tabs';
 
-/** A row of the table: its name, and a cell per column under the column's key. */
-type GridRow = { id: string; name: string } & Record<string, ReportRowCellsItem>;
+/** A row of the table: its name, whether it has results, and a cell per column under its key. */
+type GridRow = { id: string; name: string; started: boolean } & Record<string, ReportRowCellsItem | boolean>;
 
 /** The name column's field, which is also the server's sort by name. */
 const NAME = 'name';
+
+/** The report with only the rows that have results: the charts draw no one who has not started. */
+function played(report: ScoreReport): ScoreReport {
+  return { ...report, rows: report.rows.filter((row) => row.started) };
+}
 
 export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportScreen }) {
   const { t } = useTranslation('reports');
@@ -61,12 +67,21 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
       sortable: !attempts,
       renderCell: ({ row }) => {
         const to = drillPath(prefix, screen, data.group, row.id, search);
-        return to ? (
+        const name = to ? (
           <Link component={RouterLink} to={to} dir="auto">
             {row.name}
           </Link>
         ) : (
           <span dir="auto">{row.name}</span>
+        );
+        // Someone with no result in the selection: a manager sees who has not played.
+        return row.started ? (
+          name
+        ) : (
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+            {name}
+            <Chip size="small" variant="outlined" label={t('table.notStarted')} />
+          </Box>
         );
       },
     },
@@ -93,6 +108,7 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
       ...Object.fromEntries(data.columns.map((column, index) => [column.key, row.cells[index] ?? null])),
       id: row.id,
       name: row.label,
+      started: row.started,
     }),
   );
 
@@ -108,7 +124,7 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
           {problemMessage(report.error)}
         </Alert>
       )}
-      {data && <ReportChart screen={screen} report={data} loading={report.isFetching} />}
+      {data && <ReportChart screen={screen} report={played(data)} loading={report.isFetching} />}
       {/* The table waits for its columns: a grid without the URL's sort column would drop it. */}
       {columns ? (
         <ServerDataGrid

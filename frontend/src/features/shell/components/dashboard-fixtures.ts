@@ -14,7 +14,7 @@ export function oneRow(columns: [string, string, number | null][], label = 'All'
   return {
     ...EMPTY_REPORT,
     columns: columns.map(([key, name]) => ({ key, label: name, unit: 'percent' })),
-    rows: [{ id: uuid('a', 0), label, cells: columns.map(([, , value]) => value) }],
+    rows: [{ id: uuid('a', 0), label, cells: columns.map(([, , value]) => value), started: true }],
     total: 1,
   };
 }
@@ -62,8 +62,8 @@ export const BATCHES: ScoreReport = {
   row_header: 'Batch',
   columns: OVERVIEW_COLUMNS,
   rows: [
-    { id: uuid('d', 1), label: 'Cohort A', cells: [4, 10, 14, 700, 72.5, 98, '2026-03-04T10:15:00Z'] },
-    { id: uuid('d', 2), label: 'Cohort B', cells: [0, 0, 0, 0, null, 0, null] },
+    { id: uuid('d', 1), label: 'Cohort A', cells: [4, 10, 14, 700, 72.5, 98, '2026-03-04T10:15:00Z'], started: true },
+    { id: uuid('d', 2), label: 'Cohort B', cells: [0, 0, 0, 0, null, 0, null], started: true },
   ],
   total: 2,
 };
@@ -136,8 +136,8 @@ export const MY_ATTEMPTS: ScoreReport = {
     { key: 'completed_at', label: 'Completed', unit: 'time' },
   ],
   rows: [
-    { id: uuid('7', 1), label: '1.2 The missing delivery', cells: ['Asha Rao', 'Hard', 'Direct', 64, 80, 80, 312, '2026-03-05T14:00:00Z'] },
-    { id: uuid('7', 2), label: '1.1 Meet the team', cells: ['Asha Rao', 'Easy', 'Direct', 45, 100, 45, 200, '2026-03-04T09:00:00Z'] },
+    { id: uuid('7', 1), label: '1.2 The missing delivery', cells: ['Asha Rao', 'Hard', 'Direct', 64, 80, 80, 312, '2026-03-05T14:00:00Z'], started: true },
+    { id: uuid('7', 2), label: '1.1 Meet the team', cells: ['Asha Rao', 'Easy', 'Direct', 45, 100, 45, 200, '2026-03-04T09:00:00Z'], started: true },
   ],
   total: 2,
 };
