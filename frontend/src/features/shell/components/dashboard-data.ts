@@ -100,7 +100,8 @@ export interface BatchProgress {
 /** Each batch's score and levels per trainee, from the overview grouped by batch. */
 export function batchProgress(report: ScoreReport | undefined): BatchProgress[] {
   if (!report) return [];
-  return report.rows.map((row) => {
+  // A batch that has not started has nothing to chart.
+  return report.rows.filter((row) => row.started).map((row) => {
     const levels = numberOf(cellOf(report, row, 'levels'));
     const trainees = numberOf(cellOf(report, row, 'trainees'));
     return {
