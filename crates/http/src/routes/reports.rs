@@ -23,7 +23,7 @@ use crate::{
 };
 
 pub(super) fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(score_report).service(export_csv).service(export_xlsx);
+    cfg.service(score_report).service(report_insight).service(export_csv).service(export_xlsx);
 }
 
 /// A report view; the seed's screens in brackets.
@@ -245,6 +245,88 @@ const fn group(group: Group) -> ReportGroup {
         Group::Level => ReportGroup::Level,
         Group::All => ReportGroup::All,
     }
+}
+
+/// A skill or level as the selection scores it, beside its cohort.
+#[derive(Serialize, ToSchema)]
+pub struct InsightStanding {
+    id: Uuid,
+    name: String,
+    /// Percent of the maximum.
+    score: f64,
+    /// The cohort's percent: a batch's or trainee's company, a company's everything the reader
+    /// sees (same days, chapter and level); `null` where the cohort has none.
+    cohort: Option<f64>,
+}
+
+impl From<scoring::reports::Standing> for InsightStanding {
+    fn from(s: scoring::reports::Standing) -> Self {
+        Self { id: s.id, name: s.name, score: s.score, cohort: s.cohort }
+    }
+}
+
+/// A selection's answer in words, for the top of a report.
+#[derive(Serialize, ToSchema)]
+pub struct ReportInsight {
+    /// Percent of the maximum over everything the selection counts; `null`: nothing played.
+    score: Option<f64>,
+    /// The days the change compares: the filter's, or the last 30.
+    #[serde(with = "iso_date")]
+    #[schema(value_type = String, format = Date)]
+    period_from: Date,
+    #[serde(with = "iso_date")]
+    #[schema(value_type = String, format = Date)]
+    period_to: Date,
+    /// The period's percent minus the as long period before's, in points.
+    change: Option<f64>,
+    weakest_skill: Option<InsightStanding>,
+    strongest_skill: Option<InsightStanding>,
+    weakest_level: Option<InsightStanding>,
+    strongest_level: Option<InsightStanding>,
+    /// Trainees of the selection (none for a trainee's own).
+    trainees: u64,
+    /// Of them, those without a play in the last `quiet_days` days.
+    quiet: u64,
+    quiet_days: i64,
+}
+
+/// A selection's answer in words: its score and change over the period before, its weakest
+/// and strongest skill and level beside the cohort's, and its quiet trainees. Takes the score
+/// report's filters (`view`, `measure` and `group` do not change it).
+#[utoipa::path(
+    operation_id = "getReportInsight",
+    tag = "reports",
+    security(("bearer" = []), ("cookie" = []), ("api_client" = []), ("game_token" = [])),
+    params(ReportParams),
+    responses(
+        (status = OK, description = "The selection in words and numbers", body = ReportInsight),
+        (status = BAD_REQUEST, description = "`MALFORMED_REQUEST` (a parameter out of range, naming it)", body = Problem, content_type = "application/problem+json"),
+        (status = UNAUTHORIZED, description = "`UNAUTHENTICATED` or `SESSION_EXPIRED`", body = Problem, content_type = "application/problem+json"),
+        (status = FORBIDDEN, description = "`FORBIDDEN`: a game API client, or a game sign-in without the `reports` scope", body = Problem, content_type = "application/problem+json"),
+    ),
+)]
+#[get("/reports/insight")]
+async fn report_insight(
+    state: web::Data<AppState>,
+    who: ReportReader,
+    meta: RequestMeta,
+    params: web::Query<ReportParams>,
+) -> Result<web::Json<ReportInsight>, ApiError> {
+    let query = params.query()?;
+    let insight = state.reports.insight(&who.reader, &query, meta.locale).await.map_err(ApiError::internal)?;
+    Ok(web::Json(ReportInsight {
+        score: insight.score,
+        period_from: insight.period.from,
+        period_to: insight.period.to,
+        change: insight.change,
+        weakest_skill: insight.weakest_skill.map(Into::into),
+        strongest_skill: insight.strongest_skill.map(Into::into),
+        weakest_level: insight.weakest_level.map(Into::into),
+        strongest_level: insight.strongest_level.map(Into::into),
+        trainees: insight.trainees,
+        quiet: insight.quiet,
+        quiet_days: scoring::reports::QUIET_DAYS,
+    }))
 }
 
 /// One page of a score report. `sort` is a column's `key` (or `name`, the default); `q` is

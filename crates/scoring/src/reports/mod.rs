@@ -2,6 +2,7 @@
 //! asks, and the table it answers.
 
 mod context;
+mod insight;
 mod labels;
 mod query;
 mod results;
@@ -9,6 +10,7 @@ mod service;
 mod table;
 
 pub use context::{Context, Fact, FactValue};
+pub use insight::{Insight, PERIOD_DAYS, Period, QUIET_DAYS, Standing};
 pub use labels::header;
 pub use query::{Filter, Group, Measure, Pick, Reader, ReportQuery, View};
 pub use results::{Earned, LevelResult, Played, SkillResult};

@@ -7,10 +7,10 @@ use kernel::{
 };
 
 use super::{
-    Cell, Column, Context, Filter, Group, Reader, ReportQuery, Row, Table, Unit, Value, View, assemble, by_chapter,
-    columns,
+    Cell, Column, Context, Filter, Group, Insight, Period, QUIET_DAYS, Reader, ReportQuery, Row, Table, Unit, Value,
+    View, assemble, by_chapter, columns,
     context::{FilterNames, Signature, context},
-    header, levels_in_order,
+    header, insight, levels_in_order,
 };
 use crate::{AttemptLine, Catalogue, CellQuery, ReportStore, Split, percent};
 
@@ -265,6 +265,94 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             },
             (Some(page), None) => table.page(page),
             (None, _) => table,
+        })
+    }
+
+    /// The selection's answer in words: its score and change over the period before, its
+    /// weakest and strongest skill and level beside the cohort's (a batch's or trainee's
+    /// company; a company's, all the reader sees), and its quiet trainees.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn insight(&self, reader: &Reader, query: &ReportQuery, locale: &str) -> anyhow::Result<Insight> {
+        let catalogue = self.store.catalogue().await?;
+        let levels = selected_levels(&catalogue, query);
+        let filter = &query.filter;
+        let today = self.clock.now().to_offset(time::UtcOffset::UTC).date();
+        let cells = |filter: Filter, split: Split| {
+            let levels = levels.clone();
+            async move {
+                let query = CellQuery {
+                    group: Group::All,
+                    split,
+                    filter: &filter,
+                    levels: levels.as_deref(),
+                    rows: None,
+                    rows_only: false,
+                };
+                self.store.cells(reader, &query).await
+            }
+        };
+        let period = Period::of(filter, today);
+        let days = |p: Period| Filter { from: Some(p.from), to: Some(p.to), ..filter.clone() };
+        let (now, before) = (
+            insight::overall(&cells(days(period), Split::None).await?),
+            insight::overall(&cells(days(period.before()), Split::None).await?),
+        );
+        // The cohort: a batch's or trainee's company; a company's, everything the reader sees.
+        let cohort = if filter.batch.is_some() || filter.user.is_some() {
+            Filter { batch: None, user: None, ..filter.clone() }
+        } else {
+            Filter { company: None, ..filter.clone() }
+        };
+        let skill_name = |key: &str| {
+            catalogue.skills.iter().find(|s| s.id.to_string() == key).map(|s| s.name.get(locale).to_owned())
+        };
+        let level_name = |key: &str| {
+            levels_in_order(&catalogue)
+                .into_iter()
+                .find(|(_, level)| level.id.to_string() == key)
+                .map(|(chapter, level)| format!("{chapter}.{} {}", level.number, level.title.get(locale)))
+        };
+        let (weakest_skill, strongest_skill) = insight::extremes(
+            &cells(filter.clone(), Split::Skill).await?,
+            &cells(cohort.clone(), Split::Skill).await?,
+            skill_name,
+        );
+        let (weakest_level, strongest_level) = insight::extremes(
+            &cells(filter.clone(), Split::Level).await?,
+            &cells(cohort, Split::Level).await?,
+            level_name,
+        );
+        // Trainees of the selection, whatever its days; quiet: none of their plays lately.
+        let trainees =
+            self.store.people(reader, Group::Trainee, &Filter { from: None, to: None, ..filter.clone() }).await?;
+        // A trainee played lately where some level's latest attempt is that recent.
+        let lately = Filter {
+            from: Some(today - time::Duration::days(QUIET_DAYS - 1)),
+            to: None,
+            pick: super::Pick::Latest,
+            ..filter.clone()
+        };
+        let played = CellQuery {
+            group: Group::Trainee,
+            split: Split::None,
+            filter: &lately,
+            levels: None,
+            rows: None,
+            rows_only: true,
+        };
+        let played: HashSet<uuid::Uuid> = self.store.cells(reader, &played).await?.iter().map(|c| c.row).collect();
+        Ok(Insight {
+            score: insight::overall(&cells(filter.clone(), Split::None).await?),
+            period,
+            change: now.zip(before).map(|(now, before)| now - before),
+            weakest_skill,
+            strongest_skill,
+            weakest_level,
+            strongest_level,
+            trainees: trainees.len() as u64,
+            quiet: trainees.keys().filter(|id| !played.contains(id)).count() as u64,
         })
     }
 

@@ -655,6 +655,63 @@ crate::on_both_databases! {
         assert_eq!(last, *on_day.iter().max().unwrap(), "{overview}");
     }
 
+    /// The answer in words agrees with the views it sums up: the score and its change with the
+    /// overview of the same days, the weakest and strongest skill and level with their views
+    /// (and the whole provider's beside a company's), the quiet trainees with the attempts sent.
+    async fn the_insight_says_what_the_views_show(db: TestDb) {
+        let app = spawn_app(db).await;
+        let world = world(&app).await;
+        let sent = world.random(&mut StdRng::seed_from_u64(21), 150, world.start + Duration::days(5));
+        assert!(world.send(&app, &sent, 0).await.iter().all(|s| s == "stored"));
+        let company = world.companies[0];
+        let get_json = |path: String| {
+            let (app, root) = (&app, &world.root);
+            async move { ok(call(app, Method::GET, &path, root, None).await, 200).await }
+        };
+        let insight = get_json(format!("/api/v1/reports/insight?company={company}")).await;
+        // One total row of a view: its cells by column key.
+        let total = |view: &'static str, extra: String| {
+            let get_json = &get_json;
+            async move {
+                let report = get_json(format!("/api/v1/reports/scores?view={view}&group=all{extra}")).await;
+                let keys: Vec<String> = report["columns"].as_array().unwrap().iter().map(|c| c["key"].as_str().unwrap().to_owned()).collect();
+                let cells = report["rows"][0]["cells"].as_array().cloned().unwrap_or_default();
+                keys.into_iter().zip(cells).filter(|(_, v)| v.is_number()).map(|(k, v)| (k, v.as_f64().unwrap())).collect::<BTreeMap<String, f64>>()
+            }
+        };
+        let close = |a: &Value, b: f64| (a.as_f64().unwrap() - b).abs() < 1e-9;
+        assert!(close(&insight["score"], total("overview", format!("&company={company}")).await["score"]), "{insight}");
+
+        let (from, to) = (insight["period_from"].as_str().unwrap(), insight["period_to"].as_str().unwrap());
+        let today = app.clock_now().date();
+        assert_eq!((from, to), ((today - Duration::days(29)).to_string().as_str(), today.to_string().as_str()));
+        let before_to = time::Date::parse(from, &time::format_description::well_known::Iso8601::DATE).unwrap() - Duration::days(1);
+        let now = total("overview", format!("&company={company}&from={from}&to={to}")).await["score"];
+        let before = total("overview", format!("&company={company}&from={}&to={before_to}", before_to - Duration::days(29))).await["score"];
+        assert!(close(&insight["change"], now - before), "{insight}: {now} - {before}");
+
+        for (kind, view) in [("skill", "skill"), ("level", "level")] {
+            let mine = total(view, format!("&company={company}")).await;
+            let all = total(view, String::new()).await;
+            let lowest = mine.iter().min_by(|a, b| a.1.total_cmp(b.1)).unwrap();
+            let highest = mine.iter().max_by(|a, b| a.1.total_cmp(b.1)).unwrap();
+            let weakest = &insight[format!("weakest_{kind}")];
+            let strongest = &insight[format!("strongest_{kind}")];
+            assert_eq!(weakest["id"].as_str().unwrap(), lowest.0, "{insight}");
+            assert!(close(&weakest["score"], *lowest.1) && close(&weakest["cohort"], all[lowest.0]), "{insight}");
+            assert_eq!(strongest["id"].as_str().unwrap(), highest.0, "{insight}");
+        }
+
+        // Quiet: the company's trainees with no play in the last 14 days (one never played).
+        app.trainee_of(&world.root, company).await;
+        let insight = get_json(format!("/api/v1/reports/insight?company={company}")).await;
+        let recent: BTreeSet<Uuid> = sent.iter().filter(|a| a.completed.date() > today - Duration::days(14)).map(|a| a.trainee).collect();
+        let mine: Vec<Uuid> = world.trainees.iter().filter(|(_, c)| *c == company).map(|(t, _)| *t).collect();
+        assert_eq!(insight["trainees"], mine.len() + 1);
+        assert_eq!(insight["quiet"], mine.iter().filter(|t| !recent.contains(t)).count() + 1, "{insight}");
+        assert_eq!(insight["quiet_days"], 14);
+    }
+
     async fn small_pages_of_a_view_sorted_by_name_are_its_rows_in_order(db: TestDb) {
         let app = spawn_app(db).await;
         let world = world(&app).await;
