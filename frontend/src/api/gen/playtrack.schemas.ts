@@ -1095,6 +1095,25 @@ export interface IndustryInput {
 }
 
 /**
+ * The cohort's percent: a batch's or trainee's company, a company's everything the reader
+sees (same days, chapter and level); `null` where the cohort has none.
+ */
+export type InsightStandingCohort = number | null;
+
+/**
+ * A skill or level as the selection scores it, beside its cohort.
+ */
+export interface InsightStanding {
+  /** The cohort's percent: a batch's or trainee's company, a company's everything the reader
+sees (same days, chapter and level); `null` where the cohort has none. */
+  cohort?: InsightStandingCohort;
+  id: string;
+  name: string;
+  /** Percent of the maximum. */
+  score: number;
+}
+
+/**
  * Who an invitation is for, and the policy their password must meet.
  */
 export interface Invitation {
@@ -1912,6 +1931,52 @@ export const ReportGroup = {
   level: 'level',
   all: 'all',
 } as const;
+
+/**
+ * The period's percent minus the as long period before's, in points.
+ */
+export type ReportInsightChange = number | null;
+
+/**
+ * Percent of the maximum over everything the selection counts; `null`: nothing played.
+ */
+export type ReportInsightScore = number | null;
+
+export type ReportInsightStrongestLevel = InsightStanding | null;
+
+export type ReportInsightStrongestSkill = InsightStanding | null;
+
+export type ReportInsightWeakestLevel = InsightStanding | null;
+
+export type ReportInsightWeakestSkill = InsightStanding | null;
+
+/**
+ * A selection's answer in words, for the top of a report.
+ */
+export interface ReportInsight {
+  /** The period's percent minus the as long period before's, in points. */
+  change?: ReportInsightChange;
+  /** The days the change compares: the filter's, or the last 30. */
+  period_from: string;
+  period_to: string;
+  /**
+   * Of them, those without a play in the last `quiet_days` days.
+   * @minimum 0
+   */
+  quiet: number;
+  quiet_days: number;
+  /** Percent of the maximum over everything the selection counts; `null`: nothing played. */
+  score?: ReportInsightScore;
+  strongest_level?: ReportInsightStrongestLevel;
+  strongest_skill?: ReportInsightStrongestSkill;
+  /**
+   * Trainees of the selection (none for a trainee's own).
+   * @minimum 0
+   */
+  trainees: number;
+  weakest_level?: ReportInsightWeakestLevel;
+  weakest_skill?: ReportInsightWeakestSkill;
+}
 
 export type ReportRowCellsItem = ReportCell | null;
 
@@ -2954,6 +3019,84 @@ scope?: string;
  */
 state?: string;
 };
+
+export type GetReportInsightParams = {
+/**
+ * A report view; the seed's screens in brackets.
+ */
+view?: GetReportInsightView;
+/**
+ * Percent of the maximum, or points (average per level played).
+ */
+measure?: GetReportInsightMeasure;
+/**
+ * Which of a trainee's attempts at a level counts.
+ */
+attempt?: GetReportInsightAttempt;
+/**
+ * What a row is.
+ */
+group?: GetReportInsightGroup;
+company?: string;
+batch?: string;
+user?: string;
+chapter?: string;
+level?: string;
+/**
+ * Results counted on or after this day (UTC), from 2000-01-01 to 2100-12-31.
+ */
+from?: string;
+/**
+ * Results counted on or before this day (UTC), not before `from`.
+ */
+to?: string;
+};
+
+export type GetReportInsightView = typeof GetReportInsightView[keyof typeof GetReportInsightView];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetReportInsightView = {
+  overview: 'overview',
+  skill: 'skill',
+  difficulty: 'difficulty',
+  level: 'level',
+  approach: 'approach',
+  chapter: 'chapter',
+  attempts: 'attempts',
+} as const;
+
+export type GetReportInsightMeasure = typeof GetReportInsightMeasure[keyof typeof GetReportInsightMeasure];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetReportInsightMeasure = {
+  percent: 'percent',
+  absolute: 'absolute',
+} as const;
+
+export type GetReportInsightAttempt = typeof GetReportInsightAttempt[keyof typeof GetReportInsightAttempt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetReportInsightAttempt = {
+  best: 'best',
+  latest: 'latest',
+  first: 'first',
+  average: 'average',
+} as const;
+
+export type GetReportInsightGroup = typeof GetReportInsightGroup[keyof typeof GetReportInsightGroup];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetReportInsightGroup = {
+  company: 'company',
+  batch: 'batch',
+  trainee: 'trainee',
+  level: 'level',
+  all: 'all',
+} as const;
 
 export type GetScoreReportParams = {
 /**

@@ -23,8 +23,10 @@ import type {
 import type {
   ExportScoreReportCsvParams,
   ExportScoreReportXlsxParams,
+  GetReportInsightParams,
   GetScoreReportParams,
   Problem,
+  ReportInsight,
   ScoreReport
 } from '../playtrack.schemas';
 
@@ -33,6 +35,116 @@ import type { ErrorType } from '../../../lib/api-client';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+
+
+/**
+ * @summary A selection's answer in words: its score and change over the period before, its weakest
+and strongest skill and level beside the cohort's, and its quiet trainees. Takes the score
+report's filters (`view`, `measure` and `group` do not change it).
+ */
+export const getGetReportInsightUrl = (params?: GetReportInsightParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/reports/insight?${stringifiedParams}` : `/api/v1/reports/insight`
+}
+
+export const getReportInsight = async (params?: GetReportInsightParams, options?: RequestInit): Promise<ReportInsight> => {
+  
+  return apiFetch<ReportInsight>(getGetReportInsightUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetReportInsightQueryKey = (params?: GetReportInsightParams,) => {
+    return [
+    `/api/v1/reports/insight`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetReportInsightQueryOptions = <TData = Awaited<ReturnType<typeof getReportInsight>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(params?: GetReportInsightParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReportInsight>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetReportInsightQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getReportInsight>>> = ({ signal }) => getReportInsight(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getReportInsight>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetReportInsightQueryResult = NonNullable<Awaited<ReturnType<typeof getReportInsight>>>
+export type GetReportInsightQueryError = ErrorType<Problem | Problem | Problem | Problem>
+
+
+export function useGetReportInsight<TData = Awaited<ReturnType<typeof getReportInsight>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+ params: undefined |  GetReportInsightParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReportInsight>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReportInsight>>,
+          TError,
+          Awaited<ReturnType<typeof getReportInsight>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReportInsight<TData = Awaited<ReturnType<typeof getReportInsight>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+ params?: GetReportInsightParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReportInsight>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReportInsight>>,
+          TError,
+          Awaited<ReturnType<typeof getReportInsight>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReportInsight<TData = Awaited<ReturnType<typeof getReportInsight>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+ params?: GetReportInsightParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReportInsight>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A selection's answer in words: its score and change over the period before, its weakest
+and strongest skill and level beside the cohort's, and its quiet trainees. Takes the score
+report's filters (`view`, `measure` and `group` do not change it).
+ */
+
+export function useGetReportInsight<TData = Awaited<ReturnType<typeof getReportInsight>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+ params?: GetReportInsightParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReportInsight>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetReportInsightQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
 
 
 
