@@ -261,6 +261,17 @@ describe('the filters of each role', JOURNEY, () => {
     );
   });
 
+  it('opens with the answer in words: the score and its fall, the weakest skill beside its cohort, who is quiet', async () => {
+    const asked = answerReports();
+    await openReport(`/companyadmin/score?company=${MERIDIAN.id}&batch=${COHORT.id}`, 'COMPANY_ADMIN');
+    const summary = await screen.findByRole('region', { name: 'The selection in brief' }, SLOW);
+    expect(summary).toHaveTextContent('71.1%');
+    expect(summary).toHaveTextContent('▼ 3.3 pts on the period before');
+    expect(summary).toHaveTextContent('Weakest skillNegotiation 49.3% (cohort 58.0%)');
+    expect(summary).toHaveTextContent('Quiet for 14 days2 of 5 trainees');
+    expect(asked.insight.at(-1)).toEqual({ view: 'overview', measure: 'percent', batch: COHORT.id });
+  });
+
   it('lists a trainee who has not started, marked so, with empty cells', async () => {
     const idle = { id: 'a0000000-0000-4000-8000-000000000009', label: 'Nina Ortiz', cells: COMPANY_OVERVIEW.columns.map(() => null), started: false };
     answerReports(() => overview('trainee', [{ id: ROHAN.id, label: ROHAN.name, cells: COMPANY_OVERVIEW.rows[0]?.cells ?? [], started: true }, idle]));
@@ -313,5 +324,19 @@ describe('a report with nothing to show', JOURNEY, () => {
     expect(within(figure).getByText('No scores to show')).toBeInTheDocument();
     expect(figure.querySelector('svg.MuiChartsSurface-root')).toBeNull();
     expect(await within(screen.getByRole('grid')).findByText('No scores to show')).toBeInTheDocument();
+  });
+});
+
+describe('a difficulty view of many rows', JOURNEY, () => {
+  it('shows a heat-map table of the scores rather than bars too thin to read', async () => {
+    const columns = ['easy', 'medium', 'hard'].map((key) => ({ key, label: key, unit: 'percent' as const }));
+    const rows = Array.from({ length: 13 }, (_row, index) => ({ id: `row-${index}`, label: `Trainee ${index}`, cells: [90, 55.5, null], started: true }));
+    answerReports(() => ({ ...SKILL_REPORT, columns, rows, total: rows.length }));
+    await openReport('/main/score/difficulty');
+    const figure = await screen.findByRole('figure', { name: /^Score by difficulty/ }, SLOW);
+    const table = within(figure).getByRole('table', { name: /^Score by difficulty/ });
+    expect(within(table).getAllByRole('row')).toHaveLength(14);
+    expect(within(within(table).getByRole('rowheader', { name: 'Trainee 0' }).closest('tr') ?? table).getByText('55.5%')).toBeInTheDocument();
+    expect(figure.querySelector('svg.MuiChartsSurface-root')).toBeNull();
   });
 });
