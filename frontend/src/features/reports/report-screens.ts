@@ -4,6 +4,7 @@
 // API's parameters, and says where a row drills down to.
 import type {
   ExportScoreReportCsvParams,
+  GetReportInsightParams,
   GetScoreReportAttempt,
   GetScoreReportGroup,
   GetScoreReportMeasure,
@@ -212,6 +213,11 @@ export function reportQuery(
   list: ListParams,
 ): GetScoreReportParams {
   return defined({ ...reportFilters(screen, role, search), ...listQuery(screen, list), page: list.page, per_page: list.per_page });
+}
+
+/** The selection the answer in words sums up: the report's filters, without paging or sorting. */
+export function insightQuery(screen: ReportScreen, role: Role, search: URLSearchParams): GetReportInsightParams {
+  return defined(reportFilters(screen, role, search));
 }
 
 /** The whole report in the table's order, for an export (no paging). */

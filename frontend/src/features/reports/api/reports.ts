@@ -4,7 +4,7 @@ import type { ExportScoreReportXlsxParams } from '@/api/gen/playtrack.schemas';
 import { exportScoreReportXlsx } from '@/api/gen/reports/reports';
 
 export { useGetCatalogue } from '@/api/gen/catalogue/catalogue';
-export { exportScoreReportCsv, useGetScoreReport } from '@/api/gen/reports/reports';
+export { exportScoreReportCsv, useGetReportInsight, useGetScoreReport } from '@/api/gen/reports/reports';
 export { useGetUser, useListUsers } from '@/api/gen/users/users';
 
 /** The report as an Excel workbook's bytes. The client hands a spreadsheet answer over as a Blob,

@@ -17,12 +17,13 @@ import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
-import { useGetScoreReport } from '../api/reports';
+import { useGetReportInsight, useGetScoreReport } from '../api/reports';
 import { useCellFormat } from '../hooks/use-cell-format';
 import {
   ATTEMPT_SORTS,
   drillPath,
   exportQuery,
+  insightQuery,
   type Prefix,
   type ReportScreen,
   reportQuery,
@@ -30,6 +31,7 @@ import {
 import { ExportButtons } from './export-buttons';
 import { ReportChart } from './report-chart';
 import { ReportFilters } from './report-filters';
+import { ReportInsight } from './report-insight';
 import { ReportTabs } from './report-tabs';
 
 /** A row of the table: its name, whether it has results, and a cell per column under its key. */
@@ -55,6 +57,7 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
     // The rows stay while the next page or filter loads, rather than the table emptying.
     query: { placeholderData: keepPreviousData },
   });
+  const insight = useGetReportInsight(insightQuery(screen, role, search), { query: { placeholderData: keepPreviousData } });
   const data = report.data;
   const attempts = screen.view === 'attempts';
 
@@ -124,6 +127,7 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
           {problemMessage(report.error)}
         </Alert>
       )}
+      {!insight.isError && <ReportInsight insight={insight.data} />}
       {data && <ReportChart screen={screen} report={played(data)} loading={report.isFetching} />}
       {/* The table waits for its columns: a grid without the URL's sort column would drop it. */}
       {columns ? (

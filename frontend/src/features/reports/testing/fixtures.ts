@@ -2,7 +2,7 @@
 // parameters asked), the selects' companies, batches, trainees and catalogue are small, and
 // every request's parameters are kept for the test to check.
 import { http, HttpResponse } from 'msw';
-import type { Batch, Catalogue, Company, ReportColumn, ScoreReport, User } from '@/api/gen/playtrack.schemas';
+import type { Batch, Catalogue, Company, ReportColumn, ReportInsight, ScoreReport, User } from '@/api/gen/playtrack.schemas';
 import { apiServer } from '@/testing/api-server';
 
 const company = (id: string, name: string): Company => ({
@@ -137,7 +137,23 @@ export const ATTEMPTS_REPORT: ScoreReport = {
 };
 
 /** What the screens asked for: each request's parameters, by path. */
+/** A company's answer in words: falling, a weak skill below its cohort, two of five quiet. */
+export const INSIGHT: ReportInsight = {
+  score: 71.1,
+  period_from: '2026-10-30',
+  period_to: '2026-11-28',
+  change: -3.25,
+  weakest_skill: { id: 's0000000-0000-4000-8000-000000000001', name: 'Negotiation', score: 49.3, cohort: 58 },
+  strongest_skill: { id: 's0000000-0000-4000-8000-000000000002', name: 'Listening', score: 81.2, cohort: null },
+  weakest_level: { id: 'l0000000-0000-4000-8000-000000000001', name: '1.2 The missing delivery', score: 52, cohort: 60 },
+  strongest_level: null,
+  trainees: 5,
+  quiet: 2,
+  quiet_days: 14,
+};
+
 export interface Asked {
+  insight: Record<string, string>[];
   report: Record<string, string>[];
   csv: Record<string, string>[];
   xlsx: Record<string, string>[];
@@ -152,8 +168,12 @@ const paramsOf = (request: Request) => Object.fromEntries(new URL(request.url).s
 
 /** Answers the report with `answer` for the parameters asked (COMPANY_OVERVIEW by default). */
 export function answerReports(answer: (params: Record<string, string>) => ScoreReport = () => COMPANY_OVERVIEW): Asked {
-  const asked: Asked = { report: [], csv: [], xlsx: [], users: [] };
+  const asked: Asked = { insight: [], report: [], csv: [], xlsx: [], users: [] };
   apiServer.use(
+    http.get('/api/v1/reports/insight', ({ request }) => {
+      asked.insight.push(paramsOf(request));
+      return HttpResponse.json(INSIGHT);
+    }),
     http.get('/api/v1/reports/scores', ({ request }) => {
       const params = paramsOf(request);
       asked.report.push(params);
