@@ -8,7 +8,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Catalogue, Chapter, Level, Named } from '@/api/gen/playtrack.schemas';
 import { PageHeader } from '@/components/page-header';
 import { TopProgressBar } from '@/components/top-progress-bar';
+import { ScrollingTabs } from '@/components/scrolling-tabs';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { useGetCatalogue } from '../api/catalogue';
@@ -95,11 +95,15 @@ export function CataloguePage() {
         {t('intro')}
       </Typography>
       <Stack direction="row" sx={{ alignItems: 'center', borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value={tab} onChange={(_event, name: TabName) => setFilters({ tab: name === 'levels' ? '' : name })} sx={{ flexGrow: 1 }}>
+        <ScrollingTabs
+          value={tab}
+          onChange={(_event, name: TabName) => setFilters({ tab: name === 'levels' ? '' : name })}
+          sx={{ flexGrow: 1, minWidth: 0 }}
+        >
           {TABS.map((name) => (
             <Tab key={name} value={name} label={t(`tabs.${name}`)} />
           ))}
-        </Tabs>
+        </ScrollingTabs>
         {data && addButton()}
       </Stack>
       {catalogue.isError && <Alert severity="error">{problemMessage(catalogue.error)}</Alert>}

@@ -5,10 +5,10 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type ComponentType, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollingTabs } from '@/components/scrolling-tabs';
 import { ChangePasswordForm } from './change-password-form';
 import { SendInvitationForm } from './send-invitation-form';
 import { SendResetLinkForm } from './send-reset-link-form';
@@ -34,12 +34,10 @@ export function AdminPasswordPage() {
         {t('admin.title')}
       </Typography>
       <Card>
-        <Tabs
+        <ScrollingTabs
           value={tab}
           onChange={(_event, value: AdminTab) => setTab(value)}
           aria-label={t('admin.tabs')}
-          variant="scrollable"
-          allowScrollButtonsMobile
           sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
           {TABS.map((value) => (
@@ -51,7 +49,7 @@ export function AdminPasswordPage() {
               aria-controls={value === tab ? `${baseId}-panel-${value}` : undefined}
             />
           ))}
-        </Tabs>
+        </ScrollingTabs>
         <CardContent
           role="tabpanel"
           id={`${baseId}-panel-${tab}`}
