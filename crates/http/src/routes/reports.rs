@@ -255,7 +255,8 @@ pub struct InsightStanding {
     /// Percent of the maximum.
     score: f64,
     /// The cohort's percent: a batch's or trainee's company, a company's everything the reader
-    /// sees (same days, chapter and level); `null` where the cohort has none.
+    /// sees where that is more (same days, chapter and level); `null` where there is no other
+    /// cohort or it has none.
     cohort: Option<f64>,
 }
 

@@ -270,7 +270,7 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
 
     /// The selection's answer in words: its score and change over the period before, its
     /// weakest and strongest skill and level beside the cohort's (a batch's or trainee's
-    /// company; a company's, all the reader sees), and its quiet trainees.
+    /// company; a company's, all the reader sees where that is more), and its quiet trainees.
     ///
     /// # Errors
     /// The store's.
@@ -299,11 +299,26 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             insight::overall(&cells(days(period), Split::None).await?),
             insight::overall(&cells(days(period.before()), Split::None).await?),
         );
-        // The cohort: a batch's or trainee's company; a company's, everything the reader sees.
+        // The cohort: a batch's or trainee's company; a company's, everything the reader sees
+        // when that is more. A selection of all the reader sees has none.
+        let sees_more = match reader {
+            Reader::All => true,
+            Reader::Companies(own) => own.len() > 1,
+            Reader::Trainee(_) => false,
+        };
         let cohort = if filter.batch.is_some() || filter.user.is_some() {
-            Filter { batch: None, user: None, ..filter.clone() }
+            Some(Filter { batch: None, user: None, ..filter.clone() })
         } else {
-            Filter { company: None, ..filter.clone() }
+            (filter.company.is_some() && sees_more).then(|| Filter { company: None, ..filter.clone() })
+        };
+        let cohort_cells = |split: Split| {
+            let cohort = cohort.clone();
+            async move {
+                match cohort {
+                    Some(cohort) => cells(cohort, split).await,
+                    None => Ok(Vec::new()),
+                }
+            }
         };
         let skill_name = |key: &str| {
             catalogue.skills.iter().find(|s| s.id.to_string() == key).map(|s| s.name.get(locale).to_owned())
@@ -316,12 +331,12 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
         };
         let (weakest_skill, strongest_skill) = insight::extremes(
             &cells(filter.clone(), Split::Skill).await?,
-            &cells(cohort.clone(), Split::Skill).await?,
+            &cohort_cells(Split::Skill).await?,
             skill_name,
         );
         let (weakest_level, strongest_level) = insight::extremes(
             &cells(filter.clone(), Split::Level).await?,
-            &cells(cohort, Split::Level).await?,
+            &cohort_cells(Split::Level).await?,
             level_name,
         );
         // Trainees of the selection, whatever its days; quiet: none of their plays lately.

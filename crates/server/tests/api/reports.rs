@@ -702,6 +702,12 @@ crate::on_both_databases! {
             assert_eq!(strongest["id"].as_str().unwrap(), highest.0, "{insight}");
         }
 
+        // A company admin's whole company has no cohort of its own to stand beside.
+        let admin = app.user(Role::CompanyAdmin, Some(company)).await;
+        let admin = app.token_of(&admin).await;
+        let own = ok(call(&app, Method::GET, "/api/v1/reports/insight", &admin, None).await, 200).await;
+        assert_eq!((&own["score"], &own["weakest_skill"]["cohort"]), (&insight["score"], &Value::Null), "{own}");
+
         // Quiet: the company's trainees with no play in the last 14 days (one never played).
         app.trainee_of(&world.root, company).await;
         let insight = get_json(format!("/api/v1/reports/insight?company={company}")).await;
