@@ -1096,7 +1096,8 @@ export interface IndustryInput {
 
 /**
  * The cohort's percent: a batch's or trainee's company, a company's everything the reader
-sees (same days, chapter and level); `null` where the cohort has none.
+sees where that is more (same days, chapter and level); `null` where there is no other
+cohort or it has none.
  */
 export type InsightStandingCohort = number | null;
 
@@ -1105,7 +1106,8 @@ export type InsightStandingCohort = number | null;
  */
 export interface InsightStanding {
   /** The cohort's percent: a batch's or trainee's company, a company's everything the reader
-sees (same days, chapter and level); `null` where the cohort has none. */
+sees where that is more (same days, chapter and level); `null` where there is no other
+cohort or it has none. */
   cohort?: InsightStandingCohort;
   id: string;
   name: string;
