@@ -28,8 +28,8 @@ describe('the level catalogue', JOURNEY, () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringContaining('No.Title'),
       expect.stringMatching(/^1First day on the floorLevels: 2/),
-      expect.stringMatching(/^1\.1Meet the team1,200EasyLeadership, NegotiationIn play/),
-      expect.stringMatching(/^1\.2The missing delivery80HardLeadershipRetired/),
+      expect.stringMatching(/^1\.1Meet the team1,200EasyLeadership 500 · Negotiation 700In play/),
+      expect.stringMatching(/^1\.2The missing delivery80HardLeadership 80Retired/),
       expect.stringMatching(/^2Night shiftLevels: 0/),
     ]);
     const meet = rows[2];
@@ -65,7 +65,7 @@ describe('the level catalogue', JOURNEY, () => {
     expect(within(table).getByText('اليوم الأول في الميدان')).toBeInTheDocument();
     expect(within(table).getByText('تعرّف على الفريق')).toBeInTheDocument();
     expect(within(table).getByText('The missing delivery')).toHaveAttribute('dir', 'auto');
-    expect(within(table).getByText('التفاوض وLeadership')).toBeInTheDocument();
+    expect(within(table).getByText('التفاوض 700 · Leadership 500')).toBeInTheDocument();
     expect(within(table).getByText('صعب')).toBeInTheDocument();
   });
 
@@ -184,6 +184,7 @@ describe('deleting and retiring', JOURNEY, () => {
           max_score: 1200,
           difficulty: 'easy',
           skill_ids: MEET.skill_ids,
+          skill_max_points: MEET.skill_max_points,
           retired: true,
         },
       },
@@ -224,7 +225,12 @@ describe('deleting and retiring', JOURNEY, () => {
     expect(await screen.findByText('Level 1.2 – The missing delivery is back in play.')).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.path).toBe(`/api/v1/levels/${DELIVERY.id}`);
-    expect(sent[0]?.body).toMatchObject({ number: 2, skill_ids: DELIVERY.skill_ids, retired: false });
+    expect(sent[0]?.body).toMatchObject({
+      number: 2,
+      skill_ids: DELIVERY.skill_ids,
+      skill_max_points: DELIVERY.skill_max_points,
+      retired: false,
+    });
     await waitFor(() => expect(screen.getByRole('row', { name: /The missing delivery/ })).toHaveTextContent('In play'));
   });
 });

@@ -118,6 +118,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography color="text.secondary">{t('import.intro')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('import.skillsFormat')}
+          </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
               type="file"

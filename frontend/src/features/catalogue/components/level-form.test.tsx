@@ -17,6 +17,8 @@ async function openForm(url: string, heading: string) {
 }
 
 const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
+/** A chosen skill's "Max points" field. */
+const maxPoints = (skill: string) => field(`${skill} Max points`);
 const save = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Save' }));
 
 async function choose(user: UserEvent, label: RegExp, option: string) {
@@ -79,12 +81,75 @@ describe('adding a level', JOURNEY, () => {
           max_score: 250,
           difficulty: 'medium',
           skill_ids: [LEADERSHIP.id],
+          skill_max_points: { [LEADERSHIP.id]: 250 },
           retired: false,
         },
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/levelData'));
     expect(await screen.findByRole('row', { name: /Handover/ }, SLOW)).toHaveTextContent('2.4');
+  });
+
+  it('gives each chosen skill an even share of the maximum score until its own maximum is typed', async () => {
+    const { sent } = answerCatalogue();
+    const { user } = await openForm('/main/levelData/add', 'Add a level');
+    await fillLevel(user);
+    expect(maxPoints('Leadership')).toHaveValue('250');
+    expect(screen.getByText(/The most points each skill can earn in one play of this level/)).toBeInTheDocument();
+
+    // A second skill: the points shared out again, the odd one to the first skill by id.
+    await choose(user, /^Skills/, 'Negotiation');
+    expect(maxPoints('Negotiation')).toHaveValue('125');
+    expect(maxPoints('Leadership')).toHaveValue('125');
+    await user.type(field(/^Maximum score/), '1');
+    expect(maxPoints('Negotiation')).toHaveValue('1251');
+    expect(maxPoints('Leadership')).toHaveValue('1250');
+    expect(screen.queryByText(/The skill maxima add up to/)).not.toBeInTheDocument();
+
+    // A typed maximum stays as typed; the others still follow the maximum score.
+    await user.clear(maxPoints('Leadership'));
+    await user.type(maxPoints('Leadership'), '700');
+    await user.clear(field(/^Maximum score/));
+    await user.type(field(/^Maximum score/), '2000');
+    expect(maxPoints('Negotiation')).toHaveValue('1000');
+    expect(maxPoints('Leadership')).toHaveValue('700');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "The skill maxima add up to 1,700 points, while the level's maximum score is 2,000. You can save it so if that is intended.",
+    );
+    await save(user);
+    expect(await screen.findByText('The level has been saved.')).toBeInTheDocument();
+    expect(sent[0]?.body).toMatchObject({
+      max_score: 2000,
+      skill_ids: [LEADERSHIP.id, NEGOTIATION.id],
+      skill_max_points: { [NEGOTIATION.id]: 1000, [LEADERSHIP.id]: 700 },
+    });
+  });
+
+  it("keeps a skill's maximum from 1 to the level's maximum score", async () => {
+    const { sent } = answerCatalogue();
+    const { user } = await openForm('/main/levelData/add', 'Add a level');
+    await fillLevel(user);
+    await user.clear(maxPoints('Leadership'));
+    await user.type(maxPoints('Leadership'), '251');
+    await save(user);
+    expect(
+      await screen.findByText("Please enter a whole number from 1 to 250, the level's maximum score"),
+    ).toBeInTheDocument();
+    expect(maxPoints('Leadership')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(maxPoints('Leadership'));
+    await user.type(maxPoints('Leadership'), '0');
+    await save(user);
+    expect(
+      await screen.findByText("Please enter a whole number from 1 to 250, the level's maximum score"),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.clear(maxPoints('Leadership'));
+    await user.type(maxPoints('Leadership'), '250');
+    await save(user);
+    expect(await screen.findByText('The level has been saved.')).toBeInTheDocument();
+    expect(sent[0]?.body).toMatchObject({ skill_max_points: { [LEADERSHIP.id]: 250 } });
   });
 
   it('starts in the chapter it was opened from', async () => {
@@ -119,6 +184,28 @@ describe('adding a level', JOURNEY, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Add a level' })).toBeInTheDocument();
   });
 
+  it("puts the server's problems with a skill's maximum on that skill's field", async () => {
+    answerCatalogue();
+    apiServer.use(
+      http.post('/api/v1/levels', () =>
+        problem(422, 'VALIDATION_FAILED', {
+          errors: [
+            { field: `skills.${LEADERSHIP.id}`, code: 'OUT_OF_RANGE' },
+            { field: `skill_max_points.${NEGOTIATION.id}`, code: 'NOT_TRAINED' },
+          ],
+        }),
+      ),
+    );
+    const { user } = await openForm('/main/levelData/add', 'Add a level');
+    await fillLevel(user);
+    await choose(user, /^Skills/, 'Negotiation');
+    await save(user);
+    await waitFor(() => expect(maxPoints('Leadership')).toHaveAccessibleDescription('This number is out of range.'));
+    expect(maxPoints('Leadership')).toHaveAttribute('aria-invalid', 'true');
+    expect(maxPoints('Negotiation')).toHaveAccessibleDescription('The level does not train this skill.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says what went wrong with the whole form', async () => {
     answerCatalogue();
     apiServer.use(http.post('/api/v1/levels', () => problem(500, 'INTERNAL')));
@@ -139,10 +226,20 @@ describe('editing a level', JOURNEY, () => {
     expect(screen.getByRole('combobox', { name: /^Difficulty/ })).toHaveTextContent('Hard');
     const retired = screen.getByRole('checkbox', { name: 'Retired' });
     expect(retired).toBeChecked();
+    expect(maxPoints('Leadership')).toHaveValue('80');
 
     await user.click(retired);
     await user.click(screen.getByRole('combobox', { name: /^Skills/ }));
     await user.click(await screen.findByRole('option', { name: 'Negotiation' }));
+    // The saved maximum stays; the new skill takes its even share of the level's 80 points.
+    expect(maxPoints('Leadership')).toHaveValue('80');
+    expect(maxPoints('Negotiation')).toHaveValue('40');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "The skill maxima add up to 120 points, while the level's maximum score is 80.",
+    );
+    await user.clear(maxPoints('Leadership'));
+    await user.type(maxPoints('Leadership'), '40');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     await save(user);
     expect(await screen.findByText('The level has been saved.')).toBeInTheDocument();
     expect(sent).toEqual([
@@ -156,6 +253,7 @@ describe('editing a level', JOURNEY, () => {
           max_score: 80,
           difficulty: 'hard',
           skill_ids: [LEADERSHIP.id, NEGOTIATION.id],
+          skill_max_points: { [LEADERSHIP.id]: 40, [NEGOTIATION.id]: 40 },
           retired: false,
         },
       },

@@ -1,7 +1,9 @@
 // `/main/levelData/add` (`?chapter=` picks the chapter) and `/main/levelData/edit?id=`: a level's
 // chapter, number, title in the six languages, maximum score, difficulty and the skills it
-// trains; an edited level can also be retired or put back in play. The checks mirror the
-// server's, whose field problems show on their fields.
+// trains, each with the most points it can earn here (a newly chosen skill starts at an even
+// share of the maximum score, following it until the reader types its own); an edited level can
+// also be retired or put back in play. The checks mirror the server's, whose field problems show
+// on their fields.
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -10,7 +12,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm } from 'react-hook-form';
+import { useRef } from 'react';
+import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Catalogue, Level, LevelInput } from '@/api/gen/playtrack.schemas';
@@ -21,12 +24,17 @@ import { useFormSave } from '@/lib/use-form-save';
 import { CATALOGUE_KEY, createLevel, updateLevel, useGetCatalogue } from '../api/catalogue';
 import {
   DIFFICULTIES,
+  evenShares,
   LEVEL_FIELDS,
   levelDefaults,
   type LevelFormValues,
+  onLevelFormFields,
+  skillMaxPath,
+  typedMaxScore,
   useLevelSchema,
 } from './level-schema';
 import { NUMBER_MAX, SKILLS_MAX } from './rules';
+import { SkillMaximaFields } from './skill-maxima-fields';
 import { TitleFields } from './title-fields';
 import { useTitleText } from './titles';
 
@@ -46,13 +54,45 @@ function LevelForm({ catalogue, level, chapterId }: LevelFormProps) {
     resolver: zodResolver(useLevelSchema()),
     defaultValues: levelDefaults(level, chapterId),
   });
-  const { register, control, formState } = form;
+  const { register, control, formState, getValues, setValue } = form;
   const { errors } = formState;
+  const skillFields: Path<LevelFormValues>[] = catalogue.skills.map(({ id }) => skillMaxPath(id));
   const { onSubmit, pending, failureMessage, dirty } = useFormSave(
     form,
-    (data: LevelInput) => (level ? updateLevel(level.id, data) : createLevel(data)),
-    { fields: LEVEL_FIELDS, invalidates: () => [CATALOGUE_KEY], message: t('level.saved') },
+    async (data: LevelInput) => {
+      try {
+        return await (level ? updateLevel(level.id, data) : createLevel(data));
+      } catch (error) {
+        // A maximum's problem (`skills.<id>`, `skill_max_points.<id>`) on its skill's field.
+        throw onLevelFormFields(error);
+      }
+    },
+    { fields: [...LEVEL_FIELDS, ...skillFields], invalidates: () => [CATALOGUE_KEY], message: t('level.saved') },
   );
+
+  // The skills whose maximum is the even share (chosen here, not typed since): they follow the
+  // maximum score and the set of skills. An edited level's own maxima stay as saved.
+  const evenShared = useRef(new Set<string>());
+  const shareOut = (skills: readonly string[]) => {
+    const maxScore = typedMaxScore(getValues('max_score'));
+    const shares = maxScore === undefined ? undefined : evenShares(maxScore, skills);
+    for (const id of skills) {
+      if (!evenShared.current.has(id)) continue;
+      const share = shares?.get(id);
+      setValue(skillMaxPath(id), share === undefined ? '' : String(share), {
+        shouldValidate: formState.isSubmitted,
+      });
+    }
+  };
+  const maxScoreField = register('max_score');
+  const chooseSkills = (skills: string[]) => {
+    const before = getValues('skills');
+    for (const id of skills) if (!before.includes(id)) evenShared.current.add(id);
+    for (const id of before) if (!skills.includes(id)) evenShared.current.delete(id);
+    const typed = getValues('skill_max');
+    setValue('skill_max', Object.fromEntries(skills.map((id) => [id, typed[id] ?? ''])));
+    shareOut(skills);
+  };
 
   const chapters = [...catalogue.chapters]
     .sort((a, b) => a.number - b.number)
@@ -86,7 +126,11 @@ function LevelForm({ catalogue, level, chapterId }: LevelFormProps) {
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
-          {...register('max_score')}
+          {...maxScoreField}
+          onChange={(event) => {
+            void maxScoreField.onChange(event);
+            shareOut(getValues('skills'));
+          }}
           label={t('level.maxScore')}
           required
           fullWidth
@@ -113,7 +157,10 @@ function LevelForm({ catalogue, level, chapterId }: LevelFormProps) {
             options={skillIds}
             getOptionLabel={(id) => skillNames.get(id) ?? ''}
             value={value}
-            onChange={(_event, ids) => onChange(ids)}
+            onChange={(_event, ids) => {
+              chooseSkills(ids);
+              onChange(ids);
+            }}
             onBlur={onBlur}
             noOptionsText={t('level.noSkills')}
             clearText={t('level.clearSkills')}
@@ -132,6 +179,11 @@ function LevelForm({ catalogue, level, chapterId }: LevelFormProps) {
             )}
           />
         )}
+      />
+      <SkillMaximaFields
+        control={control}
+        skillNames={skillNames}
+        onTyped={(id) => evenShared.current.delete(id)}
       />
       {level && (
         <Controller

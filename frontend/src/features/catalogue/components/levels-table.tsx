@@ -1,5 +1,6 @@
 // The chapters, by number, each followed by its levels: number, title, maximum score,
-// difficulty, skills and whether it is in play, with what the super admin can do to each.
+// difficulty, skills (each with the most points it can earn there) and whether it is in play,
+// with what the super admin can do to each.
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -43,8 +44,6 @@ export function LevelsTable({ catalogue, onEditChapter, onDeleteChapter, onRetir
   const titleText = useTitleText();
   const { dateTime: formatDate } = useFormatDate();
   const score = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
-  // "A, B" in English, "A、B" in Chinese, "A وB" in Arabic.
-  const list = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'conjunction', style: 'narrow' }), [i18n.language]);
   const skillNames = new Map(catalogue.skills.map(({ id, name }) => [id, titleText(name)]));
   const chapters = [...catalogue.chapters].sort(byNumber);
   const levelsOf = (chapter: Chapter) => catalogue.levels.filter((level) => level.chapter_id === chapter.id).sort(byNumber);
@@ -117,9 +116,12 @@ export function LevelsTable({ catalogue, onEditChapter, onDeleteChapter, onRetir
                 </TableCell>
               </TableRow>
               {levels.map((level) => {
-                const skills = list.format(
-                  level.skill_ids.map((id) => skillNames.get(id) ?? '').sort((a, b) => a.localeCompare(b, i18n.language)),
-                );
+                // "Leadership 500 · Negotiation 700": by name, each with its maximum here.
+                const skills = level.skill_ids
+                  .map((id) => ({ name: skillNames.get(id) ?? '', max: level.skill_max_points[id] }))
+                  .sort((a, b) => a.name.localeCompare(b.name, i18n.language))
+                  .map(({ name, max }) => (max === undefined ? name : `${name} ${score.format(max)}`))
+                  .join(' · ');
                 return (
                   <TableRow key={level.id} hover data-retired={level.retired_at ? true : undefined}>
                     <TableCell sx={{ pl: 3 }}>{levelKey(chapter, level)}</TableCell>

@@ -1,0 +1,102 @@
+// A level's skill maxima: beside each skill it trains, the most points that skill can earn in one
+// play ("Max points"), with what the numbers mean and, when they do not add up to the level's
+// maximum score, a note saying so (allowed, but worth seeing).
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useMemo } from 'react';
+import { type Control, Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { LevelInput } from '@/api/gen/playtrack.schemas';
+import { type LevelFormValues, skillMaxPath, typedMaxScore } from './level-schema';
+
+interface SkillMaximaFieldsProps {
+  control: Control<LevelFormValues, unknown, LevelInput>;
+  /** Each skill's name in the reader's language. */
+  skillNames: ReadonlyMap<string, string>;
+  /** Called when the reader types a skill's maximum (it is then no longer an even share). */
+  onTyped: (skillId: string) => void;
+}
+
+export function SkillMaximaFields({ control, skillNames, onTyped }: SkillMaximaFieldsProps) {
+  const { t, i18n } = useTranslation('catalogue');
+  const baseId = useId();
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const skills = useWatch({ control, name: 'skills' });
+  const typed = useWatch({ control, name: 'skill_max' });
+  const maxScore = typedMaxScore(useWatch({ control, name: 'max_score' }));
+  if (skills.length === 0) return null;
+
+  const maxima = skills.map((id) => typedMaxScore(typed[id]));
+  const sum = maxima.every((value) => value !== undefined) ? maxima.reduce((a, b) => a + b, 0) : undefined;
+  const uneven = maxScore !== undefined && sum !== undefined && sum !== maxScore;
+
+  return (
+    <Stack spacing={1} role="group" aria-labelledby={`${baseId}-title`} aria-describedby={`${baseId}-hint`}>
+      <Typography id={`${baseId}-title`} variant="subtitle2" component="h2">
+        {t('level.skillMaxima')}
+      </Typography>
+      {skills.map((id) => {
+        const fieldId = `${baseId}-${id}`;
+        return (
+          <Stack key={id} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Typography
+              id={`${fieldId}-name`}
+              dir="auto"
+              title={skillNames.get(id)}
+              sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              {skillNames.get(id)}
+            </Typography>
+            <Controller
+              control={control}
+              name={skillMaxPath(id)}
+              render={({ field: { ref, value, onChange, onBlur, name }, fieldState: { error } }) => (
+                <TextField
+                  id={fieldId}
+                  inputRef={ref}
+                  name={name}
+                  value={value}
+                  onChange={(event) => {
+                    onTyped(id);
+                    onChange(event.target.value);
+                  }}
+                  onBlur={onBlur}
+                  label={t('level.maxPoints')}
+                  size="small"
+                  autoComplete="off"
+                  error={error !== undefined}
+                  helperText={error?.message}
+                  sx={{ width: { xs: 140, sm: 200 }, flexShrink: 0 }}
+                  slotProps={{
+                    htmlInput: {
+                      inputMode: 'numeric',
+                      // "Negotiation Max points": which skill the field is for.
+                      'aria-labelledby': `${fieldId}-name ${fieldId}-label`,
+                    },
+                  }}
+                />
+              )}
+            />
+          </Stack>
+        );
+      })}
+      <FormHelperText id={`${baseId}-hint`} sx={{ mt: 0 }}>
+        {t('level.skillMaxHint')}
+      </FormHelperText>
+      {/* Always there, so a screen reader hears the note when it appears. */}
+      <div role="status">
+        {uneven && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', color: 'info.main' }}>
+            <InfoOutlined fontSize="small" sx={{ mt: '2px' }} />
+            <Typography variant="body2">
+              {t('level.skillMaxSum', { sum: number.format(sum), max: number.format(maxScore) })}
+            </Typography>
+          </Stack>
+        )}
+      </div>
+    </Stack>
+  );
+}
