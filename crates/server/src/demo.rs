@@ -12,7 +12,7 @@ use crate::config::Config;
 
 pub const LOGINS_FILE: &str = "demo-logins.txt";
 /// Weeks of play the demo starts with.
-const DEMO_WEEKS: u32 = 4;
+const DEMO_WEEKS: u32 = 12;
 
 /// Mails the demo's invited trainee their invitation, as creating them in the admin screens
 /// would.

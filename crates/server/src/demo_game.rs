@@ -1,15 +1,21 @@
-//! The demo game: plays the demo trainees through the catalogue over a few simulated weeks —
-//! skills improving, some levels retried, some reports resent as a flaky network would — and
-//! reports the plays as the game does. `serve --demo` plays in-process so the demo starts with
+//! The demo game: plays the demo trainees through the catalogue over simulated weeks — each
+//! trainee better week after week and on a retry, stronger in one skill and weaker in another,
+//! the demo's new joiners well behind the others, one trainee gone quiet, some reports resent
+//! as a flaky network would — and reports the plays as the game does. `serve --demo` plays in-process so the demo starts with
 //! scores; `playtrack demo game --key …` plays against a running portal over HTTP, so a
 //! newcomer can watch attempts arrive.
 
 use std::collections::BTreeMap;
 
 use kernel::{Clock, SkillId};
-use scoring::{ApiClientDraft, AttemptReport, CallingClient, ClientKind, ClientScope, Ingestion, Mode, Outcome};
+use scoring::{
+    ApiClientDraft, AttemptReport, CallingClient, ClientKind, ClientScope, Difficulty, Ingestion, Mode, Outcome,
+};
 use serde_json::{Value, json};
-use store::{Store, demo_game::GameWorld};
+use store::{
+    Store,
+    demo_game::{DemoLevel, DemoTrainee, GameWorld},
+};
 use time::{Duration, OffsetDateTime, format_description::well_known::Rfc3339};
 
 /// One simulated week of play: what was reported, resends included.
@@ -37,6 +43,93 @@ impl std::fmt::Display for Tally {
     }
 }
 
+/// How one trainee plays: how good they were when they got their seat, their stronger and
+/// weaker skill, and when they stopped playing.
+struct Player {
+    /// Percent of a level's maximum they scored on their first day, before the level's
+    /// difficulty and the day's form.
+    talent: i64,
+    seat_from: OffsetDateTime,
+    strong: Option<SkillId>,
+    weak: Option<SkillId>,
+    /// No play ends at or after this.
+    until: OffsetDateTime,
+}
+
+/// Points of percent a trainee gains with every day since their seat (3.5 a week).
+const LEARNING_PER_DAY_PERCENT: (i64, i64) = (1, 2);
+/// How far the demo's new joiners ([`store::demo::BEHIND_BATCH`]) start behind the others.
+const BEHIND_BY: i64 = 19;
+/// The trainee gone quiet ([`store::demo::GONE_QUIET`]) last played this long before the end.
+const QUIET_FOR_DAYS: i64 = 16;
+
+impl Player {
+    fn of(index: usize, trainee: &DemoTrainee, skills: &[SkillId], end: OffsetDateTime, noise: &mut Noise) -> Self {
+        let behind = trainee.batch.as_deref() == Some(store::demo::BEHIND_BATCH);
+        let skill = |offset: usize| (!skills.is_empty()).then(|| skills[(index + offset) % skills.len()]);
+        Self {
+            talent: 44 + i64::from(noise.below(8)) - if behind { BEHIND_BY } else { 0 },
+            seat_from: trainee.seat_from,
+            strong: skill(0),
+            weak: skill(2).filter(|_| skills.len() > 1),
+            until: if trainee.email == store::demo::GONE_QUIET { end - Duration::days(QUIET_FOR_DAYS) } else { end },
+        }
+    }
+
+    /// The percent of `level`'s maximum a first try started `at` earns: more every day since
+    /// the seat, less on harder levels, give or take the day's form.
+    fn share(&self, level: &DemoLevel, at: OffsetDateTime, noise: &mut Noise) -> u32 {
+        let (per, days) = LEARNING_PER_DAY_PERCENT;
+        let learnt = (at - self.seat_from).whole_days().max(0) * per / days;
+        let difficulty = match level.difficulty {
+            Difficulty::Easy => 2,
+            Difficulty::Medium => 0,
+            Difficulty::Hard => -3,
+        };
+        let form = i64::from(noise.below(11)) - 5;
+        u32::try_from((self.talent + learnt + difficulty + form).clamp(5, 98)).unwrap_or(50)
+    }
+
+    /// Each trained skill's points for a play at `share` percent: the stronger skill above it,
+    /// the weaker below, each within its maximum; the score is their sum (never above the
+    /// level's maximum), or `share` of the maximum for a level that trains no skill.
+    fn play(&self, level: &DemoLevel, share: u32, noise: &mut Noise) -> (u32, Vec<(SkillId, u32)>) {
+        if level.skills.is_empty() {
+            return (level.max_score * share / 100, Vec::new());
+        }
+        let mut room = level.max_score;
+        let points: Vec<(SkillId, u32)> = level
+            .skills
+            .iter()
+            .map(|&(skill, max)| {
+                let lean = if Some(skill) == self.strong {
+                    10
+                } else if Some(skill) == self.weak {
+                    -12
+                } else {
+                    0
+                };
+                let percent = (i64::from(share) + lean + i64::from(noise.below(7)) - 3).clamp(0, 100);
+                let given = (u32::try_from(percent).unwrap_or(0) * max / 100).min(room);
+                room -= given;
+                (skill, given)
+            })
+            .collect();
+        (points.iter().map(|(_, p)| p).sum(), points)
+    }
+}
+
+/// The skills the levels train, in the order they first appear.
+fn skills_in_play(world: &GameWorld) -> Vec<SkillId> {
+    let mut skills = Vec::new();
+    for (skill, _) in world.levels.iter().flat_map(|level| &level.skills) {
+        if !skills.contains(skill) {
+            skills.push(*skill);
+        }
+    }
+    skills
+}
+
 /// `weeks` weeks of play ending at `end`, each trainee starting after their seat did. External
 /// ids start with `tag`, so another season (another tag) adds new attempts.
 #[must_use]
@@ -47,35 +140,45 @@ pub fn season(world: &GameWorld, end: OffsetDateTime, weeks: u32, tag: &str, see
     if world.levels.is_empty() || world.approaches.is_empty() {
         return weeks_out;
     }
-    for (t, (trainee, seat_from)) in world.trainees.iter().enumerate() {
-        let talent = 35 + noise.below(25);
+    let skills = skills_in_play(world);
+    for (t, trainee) in world.trainees.iter().enumerate() {
+        let player = Player::of(t, trainee, &skills, end, &mut noise);
         let mut next_level = 0;
-        let mut clock = first_day.max(*seat_from) + Duration::hours(1 + i64::from(noise.below(48)));
+        let mut clock = first_day.max(trainee.seat_from) + Duration::hours(1 + i64::from(noise.below(48)));
         for (w, week) in weeks_out.iter_mut().enumerate() {
-            let week_end = first_day + Duration::weeks(i64::try_from(w).unwrap_or(0) + 1);
-            for _ in 0..(1 + noise.below(3)) {
+            let week_start = first_day + Duration::weeks(i64::try_from(w).unwrap_or(0));
+            let week_end = week_start + Duration::weeks(1);
+            let sessions = 1 + noise.below(3);
+            for session in 0..sessions {
+                // Sessions spread over the week, a level each (and its retry).
+                let slot = i64::from(168 / sessions);
+                let planned = week_start + Duration::hours(i64::from(session) * slot + i64::from(noise.below(24)));
+                clock = clock.max(planned);
                 let level = &world.levels[next_level % world.levels.len()];
                 let tries = 1 + u32::from(noise.below(10) < 3);
+                let mut share = player.share(level, clock, &mut noise);
                 for attempt in 0..tries {
                     let duration = 240 + noise.below(900);
                     let started_at = clock;
                     let completed_at = started_at + Duration::seconds(i64::from(duration));
-                    if completed_at >= week_end.min(end) {
+                    if completed_at >= week_end.min(player.until) {
                         break;
                     }
-                    // Better each week, better on a retry, never above the maximum.
-                    let share = (talent + 6 * u32::try_from(w).unwrap_or(0) + 8 * attempt + noise.below(20)).min(100);
-                    let score = level.max_score * share / 100;
+                    // A retry goes better than the try before it.
+                    if attempt > 0 {
+                        share = (share + 5 + noise.below(6)).min(100);
+                    }
+                    let (score, skill_points) = player.play(level, share, &mut noise);
                     week.reports.push(AttemptReport {
                         external_id: format!("{tag}-{t}-{w}-{next_level}-{attempt}"),
-                        trainee: *trainee,
+                        trainee: trainee.id,
                         level: level.id,
                         difficulty: level.difficulty,
                         approach: world.approaches
                             [usize::try_from(noise.below(world.approaches.len() as u32)).unwrap_or(0)],
                         score,
                         max_score: level.max_score,
-                        skill_points: split(score, &level.skills, &mut noise),
+                        skill_points,
                         duration_seconds: duration,
                         started_at,
                         completed_at,
@@ -86,7 +189,6 @@ pub fn season(world: &GameWorld, end: OffsetDateTime, weeks: u32, tag: &str, see
                 }
                 next_level += 1;
             }
-            clock = clock.max(week_end) + Duration::hours(i64::from(noise.below(30)));
         }
     }
     for week in &mut weeks_out {
@@ -96,28 +198,6 @@ pub fn season(world: &GameWorld, end: OffsetDateTime, weeks: u32, tag: &str, see
         week.reports.extend(resent);
     }
     weeks_out
-}
-
-/// `score` shared among `skills` by their maxima, give or take a fifth, every point given to
-/// one of them and none above its maximum (the maxima add up to the level's).
-fn split(score: u32, skills: &[(SkillId, u32)], noise: &mut Noise) -> Vec<(SkillId, u32)> {
-    let total: u32 = skills.iter().map(|(_, max)| max).sum();
-    let mut left = score.min(total);
-    let mut points: Vec<(SkillId, u32)> = skills
-        .iter()
-        .map(|&(skill, max)| {
-            let given = (score * max / total.max(1) * (80 + noise.below(41)) / 100).min(max).min(left);
-            left -= given;
-            (skill, given)
-        })
-        .collect();
-    // What the noise left over goes to skills with room, in order.
-    for ((_, given), (_, max)) in points.iter_mut().zip(skills) {
-        let more = left.min(max - *given);
-        *given += more;
-        left -= more;
-    }
-    points
 }
 
 /// Plays a season in-process through the ingestion service, as the demo's own game client

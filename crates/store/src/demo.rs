@@ -1,12 +1,15 @@
 //! Demo data for a first look at the portal: a provider with one super admin, two customer
-//! companies with an admin each, batches of trainees, a small level catalogue and a few weeks
-//! of attempts. Deterministic apart from the passwords, so screenshots stay comparable.
+//! companies with an admin each, batches of trainees, a small level catalogue and weeks of
+//! attempts. Every date is set back from `now` in the order things happen (the provider, then
+//! each company, its admin, batches and licence, then its trainees and their seats, then the
+//! demo game's plays), so the demo always looks current. Deterministic apart from the
+//! passwords, so screenshots stay comparable.
 
 use identity::{Argon2Hasher, UserRepository, UserStatus};
 use kernel::{AllocationId, BatchId, CompanyId, Email, LevelId, Role, SkillId, UserId};
 use scoring::Difficulty;
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
-use time::{OffsetDateTime, macros::date};
+use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
 
 use crate::{
@@ -41,6 +44,8 @@ struct DemoCompany {
     /// Every sign-in of this company's people asks for an e-mailed code.
     mfa_required: bool,
     admin: (&'static str, &'static str),
+    /// Days its licence has left: Orbis's runs out soon, with every seat in use.
+    licence_days_left: i64,
     batches: &'static [(&'static str, &'static [(&'static str, &'static str)])],
 }
 
@@ -260,6 +265,7 @@ const COMPANIES: [DemoCompany; 2] = [
         session_minutes: 30,
         mfa_required: false,
         admin: ("priya.nair@meridian-bank.example", "Priya Nair"),
+        licence_days_left: 290,
         batches: &[
             (
                 "Branch onboarding 2026",
@@ -289,6 +295,7 @@ const COMPANIES: [DemoCompany; 2] = [
         session_minutes: 15,
         mfa_required: true,
         admin: ("giulia.romano@orbis-mfg.example", "Giulia Romano"),
+        licence_days_left: EXPIRING_LICENCE_DAYS_LEFT,
         batches: &[(
             "Plant supervisors",
             &[
@@ -304,8 +311,20 @@ const COMPANIES: [DemoCompany; 2] = [
 
 const SUPER_ADMIN: (&str, &str) = ("admin@playtrack.example", "Playtrack Admin");
 
-/// How long the demo trainees have held their seats: the demo game plays within that time.
-pub const SEATS_TAKEN_WEEKS_AGO: i64 = 6;
+/// How long ago the demo trainees were created and given their seats: the demo game's plays
+/// (twelve weeks of them) start after that.
+pub const TRAINEES_JOINED_DAYS_AGO: i64 = 87;
+/// When the super admin set the portal up, and each company joined (the second two days later).
+const PROVIDER_STARTED_DAYS_AGO: i64 = 120;
+const FIRST_COMPANY_DAYS_AGO: i64 = 100;
+/// Days left on Orbis's licence: it expires within the 30 days the seat counts warn about.
+pub const EXPIRING_LICENCE_DAYS_LEFT: i64 = 18;
+/// The batch the demo game plays well behind the others (new joiners), and the trainee who
+/// stopped playing a few weeks ago: what the reports should make plain at a glance.
+pub const BEHIND_BATCH: &str = "Branch onboarding 2026";
+pub const GONE_QUIET: &str = "ahmed.haddad@orbis-mfg.example";
+/// The invited trainee was created this long ago (the invitation is mailed when the demo starts).
+const INVITED_DAYS_AGO: i64 = 2;
 
 /// Seeds the demo when the database holds no user yet; `None` when it was not empty.
 /// `new_password` gives each account its own password, which the caller shows the operator.
@@ -327,7 +346,8 @@ pub async fn seed(
     let mut account = |email: &str,
                        name: &str,
                        role: Role,
-                       company: Option<(CompanyId, &DemoCompany)>|
+                       company: Option<(CompanyId, &DemoCompany)>,
+                       created_at: OffsetDateTime|
      -> anyhow::Result<identity::NewUser> {
         let password = new_password();
         let email = Email::parse(email)?;
@@ -347,10 +367,14 @@ pub async fn seed(
             password: Some(hasher.hash_now(&password)?),
             mfa_required: false,
             locale: "en".into(),
-            created_at: now,
+            created_at,
         })
     };
-    let provider = store.create(account(SUPER_ADMIN.0, SUPER_ADMIN.1, Role::SuperAdmin, None)?).await?.id;
+    let days_ago = |days: i64| now - Duration::days(days);
+    let provider = store
+        .create(account(SUPER_ADMIN.0, SUPER_ADMIN.1, Role::SuperAdmin, None, days_ago(PROVIDER_STARTED_DAYS_AGO))?)
+        .await?
+        .id;
 
     let country_ids = insert_all(store, &COUNTRIES, |id, (name, iso)| countries::ActiveModel {
         id: Set(id),
@@ -368,9 +392,12 @@ pub async fn seed(
 
     let mut trainees = Vec::new();
     let mut allocations = Vec::new();
-    for company in &COMPANIES {
+    // Trainees join one after another, a few minutes apart, on the same morning.
+    let mut joined = days_ago(TRAINEES_JOINED_DAYS_AGO);
+    for (index, company) in COMPANIES.iter().enumerate() {
         let company_id = CompanyId::new();
         let first_of_company = trainees.len();
+        let signed = days_ago(FIRST_COMPANY_DAYS_AGO - 2 * i64::try_from(index)?);
         companies::Entity::insert(companies::ActiveModel {
             id: Set(company_id.as_uuid()),
             name: Set(company.name.into()),
@@ -384,39 +411,50 @@ pub async fn seed(
             logo_content_type: Set(None),
             active: Set(true),
             mfa_required: Set(company.mfa_required),
-            created_at: Set(now),
+            created_at: Set(signed),
         })
         .exec(&store.db)
         .await?;
         store
-            .create(account(company.admin.0, company.admin.1, Role::CompanyAdmin, Some((company_id, company)))?)
+            .create(account(
+                company.admin.0,
+                company.admin.1,
+                Role::CompanyAdmin,
+                Some((company_id, company)),
+                signed + Duration::hours(1),
+            )?)
             .await?;
-        for (batch_name, members) in company.batches {
+        let licence = Licence {
+            bought: signed + Duration::days(2),
+            valid_until: (now + Duration::days(company.licence_days_left)).date(),
+        };
+        for (batch_index, (batch_name, members)) in company.batches.iter().enumerate() {
             let batch_id = BatchId::new();
             batches::Entity::insert(batches::ActiveModel {
                 id: Set(batch_id.as_uuid()),
                 company_id: Set(company_id.as_uuid()),
                 name: Set((*batch_name).into()),
-                starts_on: Set(Some(date!(2026 - 09 - 01))),
-                ends_on: Set(Some(date!(2027 - 03 - 31))),
+                starts_on: Set(Some(days_ago(TRAINEES_JOINED_DAYS_AGO).date())),
+                ends_on: Set(Some(licence.valid_until)),
                 active: Set(true),
-                created_at: Set(now),
+                created_at: Set(signed + Duration::days(1) + Duration::hours(i64::try_from(batch_index)?)),
             })
             .exec(&store.db)
             .await?;
             for (email, name) in *members {
-                let user = store.create(account(email, name, Role::User, Some((company_id, company)))?).await?;
+                joined += Duration::minutes(7);
+                let user = store.create(account(email, name, Role::User, Some((company_id, company)), joined)?).await?;
                 batch_members::Entity::insert(batch_members::ActiveModel {
                     batch_id: Set(batch_id.as_uuid()),
                     user_id: Set(user.id.as_uuid()),
-                    added_at: Set(now),
+                    added_at: Set(joined),
                 })
                 .exec(&store.db)
                 .await?;
-                trainees.push(user.id);
+                trainees.push((user.id, joined + Duration::minutes(1)));
             }
         }
-        allocations.push(seed_seats(store, provider, company_id, &trainees[first_of_company..], now).await?);
+        allocations.push(seed_seats(store, provider, company_id, &licence, &trainees[first_of_company..]).await?);
     }
 
     let meridian =
@@ -424,6 +462,7 @@ pub async fn seed(
     let first_batch =
         batches::Entity::find().filter(batches::Column::Name.eq(COMPANIES[0].batches[0].0)).one(&store.db).await?;
     if let (Some(company), Some(batch), Some(allocation)) = (meridian, first_batch, allocations.first()) {
+        let invited_at = days_ago(INVITED_DAYS_AGO);
         let invited = store
             .create(identity::NewUser {
                 email: Email::parse(INVITED.0)?,
@@ -434,18 +473,18 @@ pub async fn seed(
                 password: None,
                 mfa_required: false,
                 locale: "en".into(),
-                created_at: now,
+                created_at: invited_at,
             })
             .await?;
         batch_members::Entity::insert(batch_members::ActiveModel {
             batch_id: Set(batch.id),
             user_id: Set(invited.id.as_uuid()),
-            added_at: Set(now),
+            added_at: Set(invited_at),
         })
         .exec(&store.db)
         .await?;
         // Invited like anyone an admin creates: holding a seat, not yet activated.
-        licensing::Seats::take_seat(store, *allocation, invited.id, now)
+        licensing::Seats::take_seat(store, *allocation, invited.id, invited_at + Duration::minutes(1))
             .await?
             .map_err(|e| anyhow::anyhow!("demo seat of the invited trainee: {e}"))?;
     }
@@ -454,29 +493,37 @@ pub async fn seed(
     Ok(Some(logins))
 }
 
-/// A year of company-wide seats, two more than the company's trainees, each of whom took
-/// theirs [`SEATS_TAKEN_WEEKS_AGO`] weeks ago (the demo game's first plays activate them);
-/// answers the allocation.
+/// A company's licence: bought two days after the company joined, company-wide.
+struct Licence {
+    bought: OffsetDateTime,
+    valid_until: time::Date,
+}
+
+/// The company's licence with two seats more than its trainees, each of whom took theirs a
+/// minute after they were created (the demo game's first plays activate them); answers the
+/// allocation.
 async fn seed_seats(
     store: &Store,
     by: UserId,
     company: CompanyId,
-    trainees: &[UserId],
-    now: OffsetDateTime,
+    licence: &Licence,
+    trainees: &[(UserId, OffsetDateTime)],
 ) -> anyhow::Result<AllocationId> {
     use licensing::Seats;
-    let taken = now - time::Duration::weeks(SEATS_TAKEN_WEEKS_AGO);
     let allocation = licensing::Allocation {
         id: AllocationId::new(),
         company,
         batch: None,
         seats: u32::try_from(trainees.len())? + 2,
-        valid_from: taken.date(),
-        valid_until: (now + time::Duration::days(365)).date(),
+        valid_from: licence.bought.date(),
+        valid_until: licence.valid_until,
     };
-    store.save_allocation(&allocation, by, taken).await.map_err(|e| anyhow::anyhow!("demo allocation: {e}"))?;
-    for trainee in trainees {
-        store.take_seat(allocation.id, *trainee, taken).await?.map_err(|e| anyhow::anyhow!("demo seat: {e}"))?;
+    store
+        .save_allocation(&allocation, by, licence.bought)
+        .await
+        .map_err(|e| anyhow::anyhow!("demo allocation: {e}"))?;
+    for (trainee, at) in trainees {
+        store.take_seat(allocation.id, *trainee, *at).await?.map_err(|e| anyhow::anyhow!("demo seat: {e}"))?;
     }
     Ok(allocation.id)
 }

@@ -1,5 +1,6 @@
 //! What the demo game knows of the portal it plays against, as a studio knows its players and
-//! its own levels: the trainees who hold a live seat, the levels in play order, the approaches.
+//! its own levels: the trainees who hold a live seat (by e-mail and batch, as the demo's story
+//! is told in them), the levels in play order, the approaches.
 
 use kernel::{ApproachId, LevelId, Role, SkillId, UserId};
 use scoring::Difficulty;
@@ -9,8 +10,19 @@ use uuid::Uuid;
 
 use crate::{
     Store,
-    entities::{approaches, chapters, level_skills, levels, seats, users},
+    entities::{approaches, batch_members, batches, chapters, level_skills, levels, seats, users},
 };
+
+/// A trainee the game plays as.
+#[derive(Clone, Debug)]
+pub struct DemoTrainee {
+    pub id: UserId,
+    pub email: String,
+    /// The name of their batch (the first by name, when in several).
+    pub batch: Option<String>,
+    /// When their seat was assigned: no play before it.
+    pub seat_from: OffsetDateTime,
+}
 
 #[derive(Clone, Debug)]
 pub struct DemoLevel {
@@ -23,8 +35,8 @@ pub struct DemoLevel {
 
 #[derive(Clone, Debug, Default)]
 pub struct GameWorld {
-    /// Each trainee with a live seat, and when the seat was assigned.
-    pub trainees: Vec<(UserId, OffsetDateTime)>,
+    /// Each trainee with a live seat, by e-mail.
+    pub trainees: Vec<DemoTrainee>,
     /// Levels not retired, chapter by chapter.
     pub levels: Vec<DemoLevel>,
     pub approaches: Vec<ApproachId>,
@@ -37,9 +49,11 @@ pub struct GameWorld {
 /// # Errors
 /// Database failures, or a level whose stored values are out of range.
 pub async fn world(store: &Store) -> anyhow::Result<GameWorld> {
-    let trainees: Vec<(Uuid, OffsetDateTime)> = seats::Entity::find()
+    let trainees: Vec<(Uuid, String, OffsetDateTime)> = seats::Entity::find()
         .select_only()
-        .columns([seats::Column::UserId, seats::Column::AssignedAt])
+        .column(seats::Column::UserId)
+        .column(users::Column::Email)
+        .column(seats::Column::AssignedAt)
         .inner_join(users::Entity)
         .filter(users::Column::Role.eq(Role::User.as_str()))
         .filter(users::Column::Status.eq("active"))
@@ -49,6 +63,29 @@ pub async fn world(store: &Store) -> anyhow::Result<GameWorld> {
         .into_tuple()
         .all(&store.db)
         .await?;
+    let batch_names: std::collections::HashMap<Uuid, String> = batches::Entity::find()
+        .select_only()
+        .columns([batches::Column::Id, batches::Column::Name])
+        .into_tuple::<(Uuid, String)>()
+        .all(&store.db)
+        .await?
+        .into_iter()
+        .collect();
+    let memberships: Vec<(Uuid, Uuid)> = batch_members::Entity::find()
+        .select_only()
+        .columns([batch_members::Column::UserId, batch_members::Column::BatchId])
+        .into_tuple()
+        .all(&store.db)
+        .await?;
+    let mut batch_of: std::collections::HashMap<Uuid, String> = std::collections::HashMap::new();
+    for (user, batch) in memberships {
+        if let Some(name) = batch_names.get(&batch) {
+            let kept = batch_of.entry(user).or_insert_with(|| name.clone());
+            if name < kept {
+                kept.clone_from(name);
+            }
+        }
+    }
     let chapter_numbers: Vec<(Uuid, i32)> = chapters::Entity::find()
         .select_only()
         .columns([chapters::Column::Id, chapters::Column::Number])
@@ -95,7 +132,15 @@ pub async fn world(store: &Store) -> anyhow::Result<GameWorld> {
         .one(&store.db)
         .await?;
     Ok(GameWorld {
-        trainees: trainees.into_iter().map(|(user, at)| (user.into(), at)).collect(),
+        trainees: trainees
+            .into_iter()
+            .map(|(user, email, seat_from)| DemoTrainee {
+                id: user.into(),
+                batch: batch_of.get(&user).cloned(),
+                email,
+                seat_from,
+            })
+            .collect(),
         levels,
         approaches: approaches.into_iter().map(Into::into).collect(),
         super_admin: super_admin.map(Into::into),
