@@ -1,6 +1,8 @@
 // The level catalogue journey: the super admin opens Level data from the sidebar, is told a played
-// level cannot be deleted, adds a chapter and a level in it, then imports a CSV file (checked first, then confirmed) and finds its
-// entries in the lists. In Arabic a second file, with Arabic titles, goes the same way. The
+// level cannot be deleted, adds a chapter and a level in it (its skill's maximum prefilled, then
+// typed), then imports a CSV file (checked first, then confirmed; a level's skills with their
+// maxima) and finds its entries in the lists, each level's skills with their maxima. In Arabic a
+// second file, with Arabic titles, goes the same way, and a level of it opens in its form. The
 // chapter numbers come from this run's stamp, so the journey never meets an earlier run's.
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
@@ -20,7 +22,7 @@ const FIRST_FILE = [
   HEADER,
   `skill,,,${SKILL},,,,,,,,,`,
   `chapter,,${IMPORTED},Imported chapter ${RUN},,,,,,,,,`,
-  `level,${IMPORTED},1,Imported level ${RUN},,,,,,150,hard,${SKILL}|Leadership,`,
+  `level,${IMPORTED},1,Imported level ${RUN},,,,,,150,hard,${SKILL}=100|Leadership=50,`,
   `chapter,,${CHAPTER},Chapter by hand ${RUN},,,Capitolo a mano,,,,,,`,
   '',
 ].join('\n');
@@ -110,6 +112,14 @@ test('the super admin keeps the level catalogue: by hand, and by importing a fil
   await page.getByRole('combobox', { name: 'Skills' }).click();
   await page.getByRole('option', { name: 'Negotiation' }).click();
   await page.keyboard.press('Escape');
+  // The skill's maximum starts as the level's whole maximum score (its even share), then is typed.
+  const maxPoints = page.getByRole('textbox', { name: 'Negotiation Max points' });
+  await expect(maxPoints).toHaveValue('1000000');
+  await maxPoints.fill('600000');
+  await expect(page.getByRole('status').filter({ hasText: 'The skill maxima add up to' })).toHaveText(
+    "The skill maxima add up to 600,000 points, while the level's maximum score is 1,000,000. You can save it so if that is intended.",
+  );
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'catalogue-level-en.png'), fullPage: true });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The level has been saved.')).toBeVisible();
   await expect(page).toHaveURL(/\/main\/levelData$/);
@@ -117,7 +127,7 @@ test('the super admin keeps the level catalogue: by hand, and by importing a fil
   await expect(levelRow).toContainText(`${CHAPTER}.1`);
   await expect(levelRow).toContainText('1,000,000');
   await expect(levelRow).toContainText('Medium');
-  await expect(levelRow).toContainText('Negotiation');
+  await expect(levelRow).toContainText('Negotiation 600,000');
   await expect(levelRow).toContainText('In play');
 
   // A file: checked entry by entry, then imported.
@@ -133,7 +143,7 @@ test('the super admin keeps the level catalogue: by hand, and by importing a fil
   const importedLevel = levels.getByRole('row', { name: new RegExp(`Imported level ${RUN}`) });
   await expect(importedLevel).toContainText(`${IMPORTED}.1`);
   await expect(importedLevel).toContainText('Hard');
-  await expect(importedLevel).toContainText(`${SKILL}, Leadership`);
+  await expect(importedLevel).toContainText(`${SKILL} 100 · Leadership 50`);
   await expect(levels.getByRole('row', { name: new RegExp(`Imported chapter ${RUN}`) })).toContainText('Levels: 1');
   await fitsThePage(page, levels);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'catalogue-en.png'), fullPage: true });
@@ -142,6 +152,7 @@ test('the super admin keeps the level catalogue: by hand, and by importing a fil
   const csv = await download(page, 'CSV file (spreadsheets)');
   expect(csv.split('\n')[0]?.trim()).toBe(HEADER);
   expect(csv).toContain(`level,${IMPORTED},1,Imported level ${RUN},`);
+  expect(csv).toContain(`${SKILL}=100`);
   const json = JSON.parse(await download(page, 'JSON file')) as { chapters: { number: number }[] };
   expect(json.chapters.map(({ number }) => number)).toEqual(expect.arrayContaining([1, CHAPTER, IMPORTED]));
   const again = await checkImport(page, csv, { button: 'Import', dialog: 'Import level data', check: 'Check file' });
@@ -176,8 +187,24 @@ test('the super admin keeps the level catalogue: by hand, and by importing a fil
   await arabicPreview.getByRole('button', { name: 'استيراد (3 تغييرات)' }).click();
   await expect(arabicPreview).toBeHidden();
   await expect(arabicLevels.getByRole('row', { name: /ساعة الذروة المسائية/ })).toBeVisible();
-  await expect(arabicLevels.getByRole('row', { name: /الطابور الطويل/ })).toContainText(`${ARABIC}.1`);
+  const queue = arabicLevels.getByRole('row', { name: /الطابور الطويل/ });
+  await expect(queue).toContainText(`${ARABIC}.1`);
+  await expect(queue).toContainText(`${SKILL} 90`);
   await fitsThePage(page, arabicLevels);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'catalogue-ar.png'), fullPage: true });
+
+  // The level's form in Arabic: its one skill holds the level's whole 90 points.
+  await page.getByRole('alert').getByRole('button', { name: 'إغلاق' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await queue.getByRole('link', { name: 'تعديل المستوى' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'تعديل المستوى' })).toBeVisible();
+  const arabicMax = page.getByRole('textbox', { name: `${SKILL} الحد الأقصى للنقاط` });
+  await expect(arabicMax).toHaveValue('90');
+  await arabicMax.fill('60');
+  await expect(page.getByRole('status').filter({ hasText: 'مجموع الحدود القصوى' })).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'catalogue-level-ar.png'), fullPage: true });
+  await page.getByRole('link', { name: 'إلغاء' }).or(page.getByRole('button', { name: 'إلغاء' })).click();
+  await page.getByRole('dialog', { name: 'هل تريد تجاهل التغييرات؟' }).getByRole('button', { name: 'تجاهل' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'بيانات المستويات' })).toBeVisible();
   await chooseLanguage(page, 'English');
 });

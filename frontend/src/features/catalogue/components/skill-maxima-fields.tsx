@@ -46,7 +46,16 @@ export function SkillMaximaFields({ control, skillNames, onTyped }: SkillMaximaF
               id={`${fieldId}-name`}
               dir="auto"
               title={skillNames.get(id)}
-              sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              // The name reads in its own direction, at the page's start ("left" turns to right in
+              // a right-to-left page, as the styles are flipped there).
+              sx={{
+                flex: 1,
+                minWidth: 0,
+                textAlign: 'left',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+              }}
             >
               {skillNames.get(id)}
             </Typography>
