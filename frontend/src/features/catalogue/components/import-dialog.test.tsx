@@ -47,6 +47,7 @@ const INVALID: ImportPlan = {
       problems: [
         { field: 'skills', code: 'UNKNOWN' },
         { field: 'title.fr', code: 'TOO_LONG' },
+        { field: 'skills.s0000000-0000-4000-8000-000000000001', code: 'OUT_OF_RANGE' },
       ],
     },
     { line: 6, kind: 'unknown', key: '', title: '', action: 'create', problems: [{ field: 'type', code: 'UNKNOWN' }] },
@@ -133,6 +134,7 @@ describe('importing level data', JOURNEY, () => {
     expect(level).toHaveTextContent('Not importable');
     expect(level).toHaveTextContent('Skills: This choice does not exist (any more).');
     expect(level).toHaveTextContent('Title in Français: This is too long.');
+    expect(level).toHaveTextContent("A skill's maximum: This number is out of range.");
     expect(within(table).getByRole('row', { name: /^6/ })).toHaveTextContent('UnknownNot importableType: This choice does not exist (any more).');
     expect(within(dialog).getByRole('button', { name: 'Import (3 changes)' })).toBeDisabled();
     expect(sentToImport).toEqual([]);

@@ -21,6 +21,8 @@ const ACTION_COLORS: Record<ImportAction, ChipProps['color']> = {
 };
 
 const TRANSLATED_FIELD = /^(title|name)\.(\w+)$/;
+/** A level's skill maximum, `skills.<skill id>`: the id says nothing to the reader. */
+const SKILL_MAX_FIELD = /^skills\..+$/;
 
 function isField(field: string): field is keyof typeof englishResources.catalogue.import.fields {
   return hasText('catalogue', `import.fields.${field}`);
@@ -38,6 +40,7 @@ function useEntryProblem() {
       const name = isLanguage(language) ? languageEndonym(language) : language;
       return t(part === 'title' ? 'import.fields.titleIn' : 'import.fields.nameIn', { language: name });
     }
+    if (SKILL_MAX_FIELD.test(field)) return t('import.fields.skillMax');
     return isField(field) ? t(`import.fields.${field}`) : field;
   };
   return ({ field, code }: FieldError) => `${fieldName(field)}: ${fieldMessage(code)}`;
