@@ -131,11 +131,15 @@ describe('adding a level', JOURNEY, () => {
     await fillLevel(user);
     await user.clear(maxPoints('Leadership'));
     await user.type(maxPoints('Leadership'), '251');
+    // Said together with the other fields' problems.
+    await user.clear(field(/^Title/));
     await save(user);
     expect(
       await screen.findByText("Please enter a whole number from 1 to 250, the level's maximum score"),
     ).toBeInTheDocument();
+    expect(screen.getByText('Please enter the English text')).toBeInTheDocument();
     expect(maxPoints('Leadership')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(field(/^Title/), 'Handover');
 
     await user.clear(maxPoints('Leadership'));
     await user.type(maxPoints('Leadership'), '0');

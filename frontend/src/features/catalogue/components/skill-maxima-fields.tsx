@@ -31,7 +31,12 @@ export function SkillMaximaFields({ control, skillNames, onTyped }: SkillMaximaF
 
   const maxima = skills.map((id) => typedMaxScore(typed[id]));
   const sum = maxima.every((value) => value !== undefined) ? maxima.reduce((a, b) => a + b, 0) : undefined;
-  const uneven = maxScore !== undefined && sum !== undefined && sum !== maxScore;
+  // Not while a maximum is above the maximum score: its field says what is wrong then.
+  const uneven =
+    maxScore !== undefined &&
+    sum !== undefined &&
+    sum !== maxScore &&
+    maxima.every((value) => value !== undefined && value <= maxScore);
 
   return (
     <Stack spacing={1} role="group" aria-labelledby={`${baseId}-title`} aria-describedby={`${baseId}-hint`}>
@@ -41,55 +46,64 @@ export function SkillMaximaFields({ control, skillNames, onTyped }: SkillMaximaF
       {skills.map((id) => {
         const fieldId = `${baseId}-${id}`;
         return (
-          <Stack key={id} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Typography
-              id={`${fieldId}-name`}
-              dir="auto"
-              title={skillNames.get(id)}
-              // The name reads in its own direction, at the page's start ("left" turns to right in
-              // a right-to-left page, as the styles are flipped there).
-              sx={{
-                flex: 1,
-                minWidth: 0,
-                textAlign: 'left',
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: 'nowrap',
-              }}
-            >
-              {skillNames.get(id)}
-            </Typography>
-            <Controller
-              control={control}
-              name={skillMaxPath(id)}
-              render={({ field: { ref, value, onChange, onBlur, name }, fieldState: { error } }) => (
-                <TextField
-                  id={fieldId}
-                  inputRef={ref}
-                  name={name}
-                  value={value}
-                  onChange={(event) => {
-                    onTyped(id);
-                    onChange(event.target.value);
-                  }}
-                  onBlur={onBlur}
-                  label={t('level.maxPoints')}
-                  size="small"
-                  autoComplete="off"
-                  error={error !== undefined}
-                  helperText={error?.message}
-                  sx={{ width: { xs: 140, sm: 200 }, flexShrink: 0 }}
-                  slotProps={{
-                    htmlInput: {
-                      inputMode: 'numeric',
-                      // "Negotiation Max points": which skill the field is for.
-                      'aria-labelledby': `${fieldId}-name ${fieldId}-label`,
-                    },
-                  }}
-                />
-              )}
-            />
-          </Stack>
+          <Controller
+            key={id}
+            control={control}
+            name={skillMaxPath(id)}
+            render={({ field: { ref, value, onChange, onBlur, name }, fieldState: { error } }) => (
+              <Stack spacing={0.5}>
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                  <Typography
+                    id={`${fieldId}-name`}
+                    dir="auto"
+                    title={skillNames.get(id)}
+                    // The name reads in its own direction, at the page's start ("left" turns to
+                    // right in a right-to-left page, as the styles are flipped there).
+                    sx={{
+                      flex: 1,
+                      minWidth: 0,
+                      textAlign: 'left',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    {skillNames.get(id)}
+                  </Typography>
+                  <TextField
+                    id={fieldId}
+                    inputRef={ref}
+                    name={name}
+                    value={value}
+                    onChange={(event) => {
+                      onTyped(id);
+                      onChange(event.target.value);
+                    }}
+                    onBlur={onBlur}
+                    label={t('level.maxPoints')}
+                    size="small"
+                    autoComplete="off"
+                    error={error !== undefined}
+                    sx={{ width: { xs: 150, sm: 200 }, flexShrink: 0 }}
+                    slotProps={{
+                      htmlInput: {
+                        inputMode: 'numeric',
+                        // "Negotiation Max points": which skill the field is for.
+                        'aria-labelledby': `${fieldId}-name ${fieldId}-label`,
+                        'aria-describedby': error ? `${fieldId}-error` : undefined,
+                      },
+                    }}
+                  />
+                </Stack>
+                {/* Under the whole row: the message is longer than the field is wide. */}
+                {error && (
+                  <FormHelperText id={`${fieldId}-error`} error sx={{ mt: 0, textAlign: 'right' }}>
+                    {error.message}
+                  </FormHelperText>
+                )}
+              </Stack>
+            )}
+          />
         );
       })}
       <FormHelperText id={`${baseId}-hint`} sx={{ mt: 0 }}>
