@@ -125,6 +125,23 @@ describe('adding a level', JOURNEY, () => {
     });
   });
 
+  it('fills a skill chosen before the maximum score once the score is typed', async () => {
+    answerCatalogue();
+    const { user } = await openForm('/main/levelData/add', 'Add a level');
+    await choose(user, /^Skills/, 'Negotiation');
+    expect(maxPoints('Negotiation')).toHaveValue('');
+    await user.type(field(/^Maximum score/), '90');
+    expect(maxPoints('Negotiation')).toHaveValue('90');
+    // A skill dropped and chosen again starts afresh, at its share.
+    await user.clear(maxPoints('Negotiation'));
+    await user.type(maxPoints('Negotiation'), '30');
+    await user.click(screen.getByRole('combobox', { name: /^Skills/ }));
+    await user.keyboard('{Escape}{Backspace}');
+    expect(screen.queryByRole('textbox', { name: /Max points/ })).not.toBeInTheDocument();
+    await choose(user, /^Skills/, 'Negotiation');
+    expect(maxPoints('Negotiation')).toHaveValue('90');
+  });
+
   it("keeps a skill's maximum from 1 to the level's maximum score", async () => {
     const { sent } = answerCatalogue();
     const { user } = await openForm('/main/levelData/add', 'Add a level');
