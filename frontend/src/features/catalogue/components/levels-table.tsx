@@ -59,7 +59,7 @@ export function LevelsTable({ catalogue, onEditChapter, onDeleteChapter, onRetir
               {t('columns.maxScore')}
             </TableCell>
             <TableCell sx={{ width: 96 }}>{t('columns.difficulty')}</TableCell>
-            <TableCell sx={{ width: '34%' }}>{t('columns.skills')}</TableCell>
+            <TableCell sx={{ width: '30%' }}>{t('columns.skills')}</TableCell>
             <TableCell sx={{ width: 104 }}>{t('columns.status')}</TableCell>
             <TableCell align="right" sx={{ width: 124 }}>
               {t('columns.actions')}
