@@ -28,6 +28,8 @@ const SAME_AS_ENGLISH: Record<string, readonly Language[]> = {
   'auth:signIn.password': ['it'],
   'organisation:audit.no': ['it', 'es'],
   'apiClients:kind.partner': ['it'],
+  // French says "score" for a score.
+  'reports:insight.score': ['fr'],
   // Short enough for its column (the other lists say Opérations).
   'apiClients:columns.actions': ['fr'],
   // The letters a date field shows where a part is still empty.
