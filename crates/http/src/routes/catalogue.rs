@@ -179,7 +179,7 @@ pub struct LevelInput {
     skill_ids: Vec<Uuid>,
     /// The most points a skill of `skill_ids` can earn here (1 to `max_score`), by skill id; a
     /// skill left out takes an even share of `max_score`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole_number::map")]
     #[schema(value_type = BTreeMap<Uuid, u32>)]
     skill_max_points: BTreeMap<Uuid, i64>,
     /// A retired level takes no new attempts; its history stays in the reports.

@@ -114,6 +114,21 @@ pub mod whole_number {
         whole(&serde_json::Number::deserialize(deserializer)?)
     }
 
+    /// For maps of whole numbers by key (`BTreeMap<K, i64>`, with `#[serde(default)]`).
+    ///
+    /// # Errors
+    /// Anything but an object of whole numbers.
+    pub fn map<'de, D, K>(deserializer: D) -> Result<std::collections::BTreeMap<K, i64>, D::Error>
+    where
+        D: Deserializer<'de>,
+        K: Deserialize<'de> + Ord,
+    {
+        std::collections::BTreeMap::<K, serde_json::Number>::deserialize(deserializer)?
+            .into_iter()
+            .map(|(key, n)| Ok((key, whole(&n)?)))
+            .collect()
+    }
+
     /// For `usize` fields.
     ///
     /// # Errors

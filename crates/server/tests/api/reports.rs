@@ -702,6 +702,13 @@ crate::on_both_databases! {
             assert_eq!(strongest["id"].as_str().unwrap(), highest.0, "{insight}");
         }
 
+        // A batch stands beside its company; a batch that does not exist is an empty selection.
+        let batch = *world.batches.keys().next().unwrap();
+        let of_batch = get_json(format!("/api/v1/reports/insight?batch={batch}")).await;
+        assert!(of_batch["weakest_skill"]["cohort"].is_number(), "{of_batch}");
+        let nowhere = get_json(format!("/api/v1/reports/insight?batch={}", Uuid::now_v7())).await;
+        assert_eq!((&nowhere["score"], &nowhere["trainees"]), (&Value::Null, &json!(0)), "{nowhere}");
+
         // A company admin's whole company has no cohort of its own to stand beside.
         let admin = app.user(Role::CompanyAdmin, Some(company)).await;
         let admin = app.token_of(&admin).await;

@@ -368,7 +368,8 @@ impl ReportStore for Store {
         let keyed_by_text = query.split == Split::Difficulty;
         let mut cells = Vec::new();
         for row in self.db.query_all(&statement).await? {
-            let results = u64::try_from(row.try_get::<i64>("", "results")?)?;
+            // A rollup's sums over no rows are NULL.
+            let results = u64::try_from(row.try_get::<Option<i64>>("", "results")?.unwrap_or(0))?;
             if results == 0 {
                 // Only an ungrouped aggregate answers a row for nothing.
                 continue;
