@@ -29,9 +29,6 @@ test("the footer shows the server's version", async ({ page }) => {
 
 test('choosing Arabic turns the page right-to-left, and the choice is remembered', async ({ page }) => {
   await page.goto('/signin');
-  // The prerendered page answers no click until the app has taken it over (its sign-in button
-  // comes alive): a click before that opened no menu (1 run in 6 on a busy machine).
-  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
 
   await chooseLanguage(page, 'العربية');
 
@@ -43,7 +40,6 @@ test('choosing Arabic turns the page right-to-left, and the choice is remembered
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByRole('button', { name: 'تسجيل الدخول', exact: true })).toBeEnabled();
 
   await chooseLanguage(page, 'English');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');

@@ -166,6 +166,11 @@ export function scriptReadable(page: Page): Promise<string> {
 }
 
 export async function chooseLanguage(page: Page, language: string) {
+  if (/^\/(login|signin)$/.test(new URL(page.url()).pathname)) {
+    // The prerendered sign-in page answers no click until the app has taken it over (its
+    // button comes alive): a click before that opened no menu (1 run in 6 on a busy machine).
+    await expect(page.locator('form button[type="submit"]')).toBeEnabled();
+  }
   await page.getByRole('button', { name: /^(Language|اللغة)/ }).click();
   await page.getByRole('menuitem', { name: language }).click();
   // The menu fades out before it leaves the page; screenshots should not catch it half-gone.
