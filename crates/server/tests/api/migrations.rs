@@ -3,38 +3,19 @@
 //! there), every attempt's skill points take that maximum, and results and rollups are folded
 //! again. Migration 20: instants sent with an offset are kept in UTC on SQLite.
 
-use sea_orm::{ConnectionTrait, Statement, sea_query::Query};
 use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
 
+use crate::helpers::OldSchema;
+
 crate::on_both_databases! {
     async fn existing_catalogues_and_results_move_to_skill_maxima_and_utc_exactly(db: TestDb) {
-        use migration::MigratorTrait;
-        let connection = sea_orm::Database::connect(&db.url).await.unwrap();
         // Up to migration 11: attempts, but no results yet (migration 12 folds them).
-        migration::Migrator::up(&connection, Some(10)).await.unwrap();
-        let db = &connection;
-        let now = OffsetDateTime::now_utc().replace_nanosecond(0).unwrap();
-        let insert = move |table: &'static str, columns: &[&'static str], values: Vec<sea_orm::Value>| {
-            let statement = Query::insert().into_table(table).columns(columns.to_vec()).values_panic(values.into_iter().map(Into::into)).take();
-            async move { db.execute(&statement).await.unwrap() }
-        };
-        let (industry, country, company, trainee, client) = (Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7());
-        insert("industries", &["id", "name"], vec![industry.into(), "Banking".into()]).await;
-        insert("countries", &["id", "name", "iso_code"], vec![country.into(), "India".into(), "IN".into()]).await;
-        insert(
-            "companies",
-            &["id", "name", "email", "contact_person", "industry_id", "country_id", "remark", "session_minutes", "created_at"],
-            vec![company.into(), "Meridian".into(), "ops@meridian.example".into(), "Priya".into(), industry.into(), country.into(), "".into(), 30_i16.into(), now.into()],
-        )
-        .await;
-        insert(
-            "users",
-            &["id", "email", "name", "role", "company_id", "status", "created_at"],
-            vec![trainee.into(), "asha@meridian.example".into(), "Asha".into(), "USER".into(), company.into(), "active".into(), now.into()],
-        )
-        .await;
-        insert(
+        let old = &OldSchema::at(&db.url, 10).await;
+        let now = old.now;
+        let company = old.company("Meridian").await;
+        let (trainee, client) = (old.trainee(company, "Asha").await, Uuid::now_v7());
+        old.insert(
             "api_clients",
             &["id", "name", "kind", "all_companies", "secret_hash", "secret_hint", "rate_limit_per_minute", "created_at"],
             vec![client.into(), "Game".into(), "game".into(), true.into(), "0".repeat(64).into(), "ptk_".into(), 600.into(), now.into()],
@@ -43,20 +24,20 @@ crate::on_both_databases! {
         // Ids made one after another sort in that order, as the shares are handed out.
         let skills = [Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7()];
         for (skill, name) in skills.iter().zip(["Listening", "Negotiation", "Planning"]) {
-            insert("skills", &["id", "name"], vec![(*skill).into(), name.into()]).await;
+            old.insert("skills", &["id", "name"], vec![(*skill).into(), name.into()]).await;
         }
         let (approach, chapter, wide, narrow) = (Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7());
-        insert("approaches", &["id", "name"], vec![approach.into(), "Direct".into()]).await;
-        insert("chapters", &["id", "number", "title"], vec![chapter.into(), 1.into(), "Chapter".into()]).await;
+        old.insert("approaches", &["id", "name"], vec![approach.into(), "Direct".into()]).await;
+        old.insert("chapters", &["id", "number", "title"], vec![chapter.into(), 1.into(), "Chapter".into()]).await;
         for (level, number, max, trained) in [(wide, 1, 100, &skills[..]), (narrow, 2, 60, &skills[..2])] {
-            insert(
+            old.insert(
                 "levels",
                 &["id", "chapter_id", "number", "title", "max_score", "difficulty"],
                 vec![level.into(), chapter.into(), number.into(), "Level".into(), max.into(), "medium".into()],
             )
             .await;
             for skill in trained {
-                insert("level_skills", &["level_id", "skill_id"], vec![level.into(), (*skill).into()]).await;
+                old.insert("level_skills", &["level_id", "skill_id"], vec![level.into(), (*skill).into()]).await;
             }
         }
         // Sent with the game's offsets, which SQLite kept as text.
@@ -70,14 +51,14 @@ crate::on_both_databases! {
             };
             let at = at.to_offset(time::UtcOffset::from_hms(hours, 0, 0).unwrap());
             async move {
-                insert(
+                old.insert(
                     "attempts",
                     &["id", "api_client_id", "external_id", "user_id", "company_id", "level_id", "difficulty", "approach_id", "score", "max_score", "duration_seconds", "started_at", "completed_at", "received_at", "content_hash"],
                     vec![id.into(), client.into(), format!("play-{n}").into(), trainee.into(), company.into(), level.into(), "medium".into(), approach.into(), score.into(), max.into(), 60.into(), (at - Duration::minutes(1)).into(), at.into(), at.into(), "0".repeat(64).into()],
                 )
                 .await;
                 for (skill, p) in points {
-                    insert("attempt_skill_points", &["attempt_id", "skill_id", "points"], vec![id.into(), skills[skill].into(), p.into()]).await;
+                    old.insert("attempt_skill_points", &["attempt_id", "skill_id", "points"], vec![id.into(), skills[skill].into(), p.into()]).await;
                 }
             }
         };
@@ -87,18 +68,13 @@ crate::on_both_databases! {
         // The narrow level: 45 of its 60 points in the first skill, above an even share of 30.
         attempt(narrow, 3, 50, 60, vec![(0, 45), (1, 5)]).await;
 
-        migration::Migrator::up(&connection, None).await.unwrap();
+        old.migrate().await;
         let latest: OffsetDateTime = now - Duration::days(7);
 
-        let rows = |sql: &str| {
-            let statement = Statement::from_string(connection.get_database_backend(), sql.to_owned());
-            let connection = &connection;
-            async move { connection.query_all_raw(statement).await.unwrap() }
-        };
-        let int = |row: &sea_orm::QueryResult, column: &str| -> i64 {
+                let int = |row: &sea_orm::QueryResult, column: &str| -> i64 {
             row.try_get::<i64>("", column).or_else(|_| row.try_get::<i32>("", column).map(i64::from)).unwrap()
         };
-        let mut maxima: Vec<(Uuid, Uuid, i64)> = rows("SELECT level_id, skill_id, max_points FROM level_skills")
+        let mut maxima: Vec<(Uuid, Uuid, i64)> = old.rows("SELECT level_id, skill_id, max_points FROM level_skills")
             .await
             .iter()
             .map(|r| (r.try_get("", "level_id").unwrap(), r.try_get("", "skill_id").unwrap(), int(r, "max_points")))
@@ -115,7 +91,7 @@ crate::on_both_databases! {
         assert_eq!(maxima, expected, "even shares, the remainder to the first skill, raised to what was reported");
 
         // Per skill, best mode: the wide level's best play reported only the first skill.
-        let best: Vec<(Uuid, f64, f64)> = rows(
+        let best: Vec<(Uuid, f64, f64)> = old.rows(
             "SELECT item, score, max FROM trainee_results WHERE mode = 'best' AND split = 'skill' ORDER BY item",
         )
         .await
@@ -127,20 +103,20 @@ crate::on_both_databases! {
             [(skills[0], 34.0 + 45.0, 34.0 + 45.0), (skills[1], 5.0, 30.0)],
             "a skill's points over its own maxima, nothing for a skill the counted play did not report"
         );
-        let first = rows("SELECT item, score, max FROM company_level_results WHERE mode = 'first' AND split = 'skill' ORDER BY level_id, item").await;
+        let first = old.rows("SELECT item, score, max FROM company_level_results WHERE mode = 'first' AND split = 'skill' ORDER BY level_id, item").await;
         let first: Vec<(f64, f64)> = first.iter().map(|r| (r.try_get("", "score").unwrap(), r.try_get("", "max").unwrap())).collect();
         // The wide level's id sorts first: it was made first.
         let want = [(30.0, 34.0), (25.0, 33.0), (25.0, 33.0), (45.0, 45.0), (5.0, 30.0)];
         assert_eq!(first, want, "every first play, each skill against its own maximum");
 
         // Every instant in UTC on SQLite (text ending in Z), the same instants everywhere.
-        if connection.get_database_backend() == sea_orm::DbBackend::Sqlite {
+        if old.connection.get_database_backend() == sea_orm::DbBackend::Sqlite {
             for (table, column) in [("attempts", "completed_at"), ("attempts", "started_at"), ("level_results", "latest_at"), ("level_results", "first_at")] {
-                let offset = rows(&format!("SELECT COUNT(*) AS n FROM {table} WHERE {column} NOT LIKE '%Z'")).await;
+                let offset = old.rows(&format!("SELECT COUNT(*) AS n FROM {table} WHERE {column} NOT LIKE '%Z'")).await;
                 assert_eq!(int(&offset[0], "n"), 0, "{table}.{column} in UTC");
             }
         }
-        let last: Vec<OffsetDateTime> = rows("SELECT last_played FROM trainee_results WHERE split = '' AND mode = 'best'")
+        let last: Vec<OffsetDateTime> = old.rows("SELECT last_played FROM trainee_results WHERE split = '' AND mode = 'best'")
             .await
             .iter()
             .map(|r| r.try_get("", "last_played").unwrap())

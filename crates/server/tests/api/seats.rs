@@ -10,11 +10,11 @@ use sea_orm::{
     sea_query::{Expr, ExprTrait, Query},
 };
 use serde_json::{Value, json};
-use time::{Duration, OffsetDateTime};
+use time::Duration;
 use uuid::Uuid;
 
 use crate::{
-    helpers::{ServerProcess, TestApp, assert_problem, spawn_app},
+    helpers::{OldSchema, ServerProcess, TestApp, assert_problem, spawn_app},
     licences::{call, day, ok},
 };
 
@@ -307,37 +307,14 @@ crate::on_both_databases! {
     /// new one and a lost race left a trainee two, migrates to one live seat per trainee, with
     /// every allocation's count recounted — and from then on the database refuses a second.
     async fn old_double_seats_migrate_to_one_live_seat_per_trainee(db: TestDb) {
-        use migration::MigratorTrait;
-        let connection = sea_orm::Database::connect(&db.url).await.unwrap();
-        migration::Migrator::up(&connection, Some(5)).await.unwrap();
-        let now = OffsetDateTime::now_utc().replace_nanosecond(0).unwrap();
+        let old = &OldSchema::at(&db.url, 5).await;
+        let (now, db) = (old.now, &old.connection);
         let today = now.date();
-        let db = &connection;
-        let insert = move |table: &'static str, columns: &[&'static str], values: Vec<sea_orm::Value>| {
-            let statement = Query::insert().into_table(table).columns(columns.to_vec()).values_panic(values.into_iter().map(Into::into)).take();
-            async move { db.execute(&statement).await.unwrap() }
-        };
-        let (industry, country, company) = (Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7());
-        insert("industries", &["id", "name"], vec![industry.into(), "Banking".into()]).await;
-        insert("countries", &["id", "name", "iso_code"], vec![country.into(), "India".into(), "IN".into()]).await;
-        insert(
-            "companies",
-            &["id", "name", "email", "contact_person", "industry_id", "country_id", "remark", "session_minutes", "created_at"],
-            vec![company.into(), "Meridian".into(), "ops@meridian.example".into(), "Priya".into(), industry.into(), country.into(), "".into(), 30_i16.into(), now.into()],
-        )
-        .await;
-        let [asha, ravi, chen] = [Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7()];
-        for (user, name) in [(asha, "asha"), (ravi, "ravi"), (chen, "chen")] {
-            insert(
-                "users",
-                &["id", "email", "name", "role", "company_id", "status", "created_at"],
-                vec![user.into(), format!("{name}@meridian.example").into(), name.into(), "USER".into(), company.into(), "active".into(), now.into()],
-            )
-            .await;
-        }
+        let company = old.company("Meridian").await;
+        let [asha, ravi, chen] = [old.trainee(company, "asha").await, old.trainee(company, "ravi").await, old.trainee(company, "chen").await];
         let (ended, valid, other) = (Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7());
         for (allocation, until, taken) in [(ended, today - Duration::days(1), 1), (valid, today + Duration::days(90), 3), (other, today + Duration::days(90), 1)] {
-            insert(
+            old.insert(
                 "licence_allocations",
                 &["id", "company_id", "seats", "taken", "valid_from", "valid_until", "created_at"],
                 vec![allocation.into(), company.into(), 5_i32.into(), taken.into(), (today - Duration::days(400)).into(), until.into(), now.into()],
@@ -349,7 +326,7 @@ crate::on_both_databases! {
             let assigned_at = now - Duration::days(assigned);
             let activated_at = activated.then_some(assigned_at);
             async move {
-                insert("seats", &["id", "allocation_id", "user_id", "assigned_at", "activated_at"], vec![id.into(), allocation.into(), user.into(), assigned_at.into(), activated_at.into()]).await;
+                old.insert("seats", &["id", "allocation_id", "user_id", "assigned_at", "activated_at"], vec![id.into(), allocation.into(), user.into(), assigned_at.into(), activated_at.into()]).await;
                 id
             }
         };
@@ -359,12 +336,11 @@ crate::on_both_databases! {
         let ravi_won = seat(other, ravi, 4, false).await;
         let chen_only = seat(valid, chen, 3, true).await;
 
-        migration::Migrator::up(&connection, None).await.unwrap();
+        old.migrate().await;
 
         let read = move |columns: &'static str| {
             async move {
-                let sql = format!("SELECT id, {columns} FROM seats ORDER BY id");
-                let rows = db.query_all_raw(sea_orm::Statement::from_string(db.get_database_backend(), sql)).await.unwrap();
+                let rows = old.rows(&format!("SELECT id, {columns} FROM seats ORDER BY id")).await;
                 rows.into_iter().map(|r| (r.try_get_by_index::<Uuid>(0).unwrap(), r.try_get_by_index::<bool>(1).unwrap())).collect::<std::collections::HashMap<_, _>>()
             }
         };
@@ -377,13 +353,13 @@ crate::on_both_databases! {
             "the expired seat is replaced, the lost race's seat goes back, everyone keeps one"
         );
         let taken = Query::select().columns(["id", "taken"]).from("licence_allocations").take();
-        let taken: std::collections::HashMap<Uuid, i32> = connection.query_all(&taken).await.unwrap().iter().map(|r| (r.try_get("", "id").unwrap(), r.try_get("", "taken").unwrap())).collect();
+        let taken: std::collections::HashMap<Uuid, i32> = db.query_all(&taken).await.unwrap().iter().map(|r| (r.try_get("", "id").unwrap(), r.try_get("", "taken").unwrap())).collect();
         assert_eq!([ended, valid, other].map(|a| taken[&a]), [0, 2, 1], "every count is the live seats it holds");
         let second = Query::insert()
             .into_table("seats")
             .columns(["id", "allocation_id", "user_id", "assigned_at"])
             .values_panic([Uuid::now_v7().into(), other.into(), chen.into(), now.into()])
             .take();
-        assert!(connection.execute(&second).await.is_err(), "a second live seat for Chen is refused");
+        assert!(db.execute(&second).await.is_err(), "a second live seat for Chen is refused");
     }
 }

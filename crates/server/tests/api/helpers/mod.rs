@@ -2,6 +2,7 @@
 
 mod fixtures;
 mod oidc;
+mod old_schema;
 mod process;
 mod smtp;
 
@@ -13,6 +14,7 @@ use uuid::Uuid;
 
 pub use fixtures::TestUser;
 pub use oidc::OidcProvider;
+pub use old_schema::OldSchema;
 pub use process::ServerProcess;
 pub use smtp::SmtpSink;
 
