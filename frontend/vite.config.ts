@@ -42,10 +42,50 @@ function preloadApp(): Plugin {
   };
 }
 
+/** The first screens a visit loads, in the order their code is needed: each group gathers the
+ * modules its screens import statically (less those of an earlier group) into one chunk. On a
+ * phone network each request costs a round trip, so /login is a handful of scripts, and a
+ * signed-in dashboard a few more, without a chunk of code they do not run. */
+const FIRST_SCREENS: [group: string, screens: string[]][] = [
+  ['app', ['src/app/boot.tsx']],
+  ['sign-in', ['src/features/auth/components/sign-in-page.tsx']],
+  ['signed-in', ['src/app/signed-in-frame.tsx', 'src/features/shell/components/dashboard-page.tsx']],
+];
+
+/** Which first-screen group holds each module, computed once the module graph is complete
+ * (the code-splitting groups below ask afterwards). */
+function firstScreenGroups(): Plugin & { groupOf: Map<string, string> } {
+  const groupOf = new Map<string, string>();
+  return {
+    name: 'playtrack:first-screen-groups',
+    // The browser's build: the prerender's (for Node) has no boot.
+    apply: (_, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    groupOf,
+    buildEnd() {
+      groupOf.clear();
+      const ids = [...this.getModuleIds()];
+      for (const [group, screens] of FIRST_SCREENS) {
+        const pending = screens.map((screen) => {
+          const id = ids.find((each) => each.endsWith(`/${screen}`));
+          if (!id) throw new Error(`the build has no module ${screen}`);
+          return id;
+        });
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          if (groupOf.has(id)) continue;
+          groupOf.set(id, group);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      }
+    },
+  };
+}
+
+const firstScreens = firstScreenGroups();
+
 export default defineConfig({
   // Brotli and gzip copies of every text asset beside it: the server sends the one the browser
   // accepts without compressing anything per request.
-  plugins: [react(), preloadApp(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
+  plugins: [react(), preloadApp(), firstScreens, compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -60,11 +100,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // MUI's core, as many screens share it, in one chunk rather than dozens of small ones:
-          // on HTTP/1.1's six connections each costs a round trip, and on a slow phone network
-          // the dashboard's first paint came 0.9 s sooner so (`just bench`), for 30 kB more on
-          // /login, which paints from its prerendered HTML anyway.
           groups: [
+            ...FIRST_SCREENS.map(([group], index) => ({
+              name: group,
+              test: (id: string) => firstScreens.groupOf.get(id) === group,
+              priority: FIRST_SCREENS.length - index + 1,
+            })),
+            // The rest of MUI's core, as many screens share it, in one chunk rather than dozens
+            // of small ones: on HTTP/1.1's six connections each costs a round trip.
             {
               name: 'mui',
               test: /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|stylis|react-transition-group|@popperjs|clsx|react-is)[\\/]/,

@@ -15,10 +15,12 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const language = detectLanguage();
-if (mayHoldSession()) startEarlyReads();
-const [{ boot }, texts] = await Promise.all([
+// A returning reader will most likely see a signed-in screen: its texts load at once too.
+const signedIn = mayHoldSession();
+if (signedIn) startEarlyReads();
+const [{ boot }] = await Promise.all([
   import('./app/boot'),
-  loadTranslations(language),
+  loadTranslations(language, signedIn ? ['public', 'signed-in'] : ['public']),
   preloadLandingScreen(window.location.pathname),
 ]);
-await boot(container, language, texts);
+await boot(container, language);

@@ -3,9 +3,9 @@
 // the browser's (boot.tsx), with the static router in place of the browser one.
 import { StrictMode } from 'react';
 import { prerender as prerenderTree } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { preloadScreens, routes } from './app/router';
+import { AppRoutes, preloadScreens } from './app/router';
 import { showLanguage } from './lib/i18n';
 import type { Language } from './locales/resources';
 
@@ -14,14 +14,12 @@ export { LANGUAGES } from './locales/load';
 /** The HTML of the app's root at `url`, in `language` and the default look. */
 export async function prerender(url: string, language: Language): Promise<string> {
   await Promise.all([showLanguage(language), preloadScreens(new URL(url).pathname)]);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`${url} answers ${context.status}, not a page`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderTree(
     <StrictMode>
       <AppProvider>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={new URL(url).pathname}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProvider>
     </StrictMode>,
     // One document, every boundary in place: no script that moves parts (the CSP allows none).

@@ -3,16 +3,16 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { showLanguage } from '@/lib/i18n';
-import type { Translations } from '@/locales/load';
 import type { Language } from '@/locales/resources';
 import { App } from './app';
 import { canHydrate } from './prerendered';
 import { preloadScreens } from './router';
 
-export async function boot(container: HTMLElement, language: Language, texts: Translations): Promise<void> {
-  // The first render is already in the reader's language, with the code of the screen the
-  // address names (preloaded here when the entry did not know it).
-  await Promise.all([showLanguage(language, texts), preloadScreens(window.location.pathname)]);
+export async function boot(container: HTMLElement, language: Language): Promise<void> {
+  // The first render is already in the reader's language (the translations the entry started
+  // loading), with the code of the screen the address names (preloaded here when the entry did
+  // not know it).
+  await Promise.all([showLanguage(language), preloadScreens(window.location.pathname)]);
   const app = (
     <StrictMode>
       <App />

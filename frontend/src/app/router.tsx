@@ -1,13 +1,9 @@
-// The route table (paths as the seed names them) and the browser router built from it.
-import { isValidElement, Suspense, useState } from 'react';
-import {
-  createBrowserRouter,
-  matchRoutes,
-  Navigate,
-  Outlet,
-  type RouteObject,
-  RouterProvider,
-} from 'react-router';
+// The route table (paths as the seed names them) and the browser router that shows it. The app
+// uses none of a data router's features (loaders, actions, blockers), so it routes with
+// `BrowserRouter`, whose code is 16 kB (gzip) smaller on every first load; tests keep a memory
+// data router over the same table for its inspectable state.
+import { isValidElement, Suspense } from 'react';
+import { BrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
 import { TopProgressBar } from '@/components/top-progress-bar';
 import { apiClientRoutes } from '@/features/api-clients/routes';
 import { catalogueRoutes } from '@/features/catalogue/routes';
@@ -22,6 +18,7 @@ import { peopleRoutes } from '@/features/people/routes';
 import { profileRoutes } from '@/features/profile/routes';
 import { reportRoutes } from '@/features/reports/routes';
 import { ssoConnectionRoutes } from '@/features/sso-connections/routes';
+import { needTexts } from '@/lib/i18n';
 import { lazyNamed, type Preloadable } from '@/lib/lazy-named';
 import { DEFAULT_SIGNED_IN_PATH } from '@/lib/paths';
 import { landingPath, useSessionKnown } from '@/lib/session';
@@ -77,8 +74,12 @@ const AdminPasswordPage = lazyNamed(
   () => import('@/features/passwords/components/admin-password-page'),
   'AdminPasswordPage',
 );
-// The signed-in frame loads with the first signed-in screen, never with the public pages.
-const SignedInFrame = lazyNamed(loadSignedInFrame, 'SignedInFrame');
+// The signed-in frame loads with the first signed-in screen, never with the public pages, and
+// so do the signed-in screens' texts.
+const SignedInFrame = lazyNamed(
+  () => Promise.all([loadSignedInFrame(), needTexts('signed-in')]).then(([frame]) => frame),
+  'SignedInFrame',
+);
 const UpcomingScreenPage = lazyNamed(
   () => import('@/features/shell/components/upcoming-screen-page'),
   'UpcomingScreenPage',
@@ -192,7 +193,15 @@ function isPreloadable(type: unknown): type is Preloadable {
   return typeof type === 'object' && type !== null && 'preload' in type;
 }
 
+/** The screens of the route table at the router's address (the browser's, or the prerender's). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -3,7 +3,7 @@
 // Arabic, and the cookie that tells the server which prerendered sign-in page to send.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type Translations, loadTranslations } from '@/locales/load';
+import { loadTranslations, type TextsPart } from '@/locales/load';
 import type { Language, Namespace } from '@/locales/resources';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, LANGUAGE_STORAGE_KEY } from './language';
 
@@ -32,15 +32,28 @@ export function hasText(namespace: Namespace, key: string): boolean {
   return typeof i18n.getResource(i18n.language, namespace, key) === 'string';
 }
 
-/** Switches to a language, fetching its translations first unless they are here already (or
- * `fetched`: the entry's, loaded alongside the app's code). */
-export async function showLanguage(language: Language, fetched?: Translations): Promise<void> {
-  if (!i18n.hasResourceBundle(language, 'common')) {
-    for (const [namespace, texts] of Object.entries(fetched ?? (await loadTranslations(language)))) {
-      i18n.addResourceBundle(language, namespace, texts);
-    }
+/** The parts of the translations the screens shown so far need: a language shown later loads
+ * them too. The public part is always needed. */
+const neededParts = new Set<TextsPart>(['public']);
+
+async function addTexts(language: Language, parts: readonly TextsPart[]): Promise<void> {
+  // Loaded once per language and part (the entry's own fetch included): a second call is free.
+  for (const [namespace, texts] of Object.entries(await loadTranslations(language, parts))) {
+    if (!i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, texts);
   }
+}
+
+/** Switches to a language, with the parts of its translations the app needs so far. */
+export async function showLanguage(language: Language): Promise<void> {
+  await addTexts(language, [...neededParts]);
   await i18n.changeLanguage(language);
+}
+
+/** Makes a part of the translations available in the language shown, before a screen that
+ * needs it renders. */
+export async function needTexts(part: TextsPart): Promise<void> {
+  neededParts.add(part);
+  await addTexts(i18n.language as Language, [part]);
 }
 
 /** A language the user picked: remembered for the next visit, unlike a detected one. */

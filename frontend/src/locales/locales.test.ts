@@ -95,4 +95,8 @@ describe('loading a language', () => {
   it.each([...LANGUAGES])('fetches every namespace of %s and nothing else', async (language) => {
     expect(await loadTranslations(language)).toEqual(resources[language]);
   });
+
+  it.each([...LANGUAGES])('fetches what the public pages say in %s first, without the signed-in screens', async (language) => {
+    expect(Object.keys(await loadTranslations(language, ['public'])).sort()).toEqual(['auth', 'common', 'errors', 'passwords']);
+  });
 });
