@@ -10,7 +10,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type IssuedSecret, useListApiClients } from '../api/api-clients';
 import type { PagedApiClientItemsItem } from '@/api/gen/playtrack.schemas';
@@ -18,7 +18,7 @@ import { PageHeader } from '@/components/page-header';
 import { actionsColumn } from '@/components/row-actions';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { TruncatedText } from '@/components/truncated-text';
-import { useFormatDate } from '@/lib/use-format-date';
+import { useFormats } from '@/lib/formats';
 import { useCompanies } from '@/lib/use-reference-data';
 import { RevokeClientDialog, RotateClientDialog } from './client-action-dialogs';
 import { CreateClientDialog } from './create-client-dialog';
@@ -48,8 +48,8 @@ export function SecretHint({ hint }: { hint: string }) {
 }
 
 export function ApiClientsPage() {
-  const { t, i18n } = useTranslation('apiClients');
-  const { dateTime: formatDate } = useFormatDate();
+  const { t } = useTranslation('apiClients');
+  const { day: formatDate, count } = useFormats();
   const { params } = useListParams();
   const list = useListApiClients(params);
   const { names: companyNames } = useCompanies();
@@ -57,7 +57,6 @@ export function ApiClientsPage() {
   const [rotating, setRotating] = useState<Client | null>(null);
   const [revoking, setRevoking] = useState<Client | null>(null);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
 
   const scopeOf = (client: Client) => {
     if (client.all_companies) return t('scope.all');
@@ -105,7 +104,7 @@ export function ApiClientsPage() {
       type: 'number',
       width: 100,
       sortable: false,
-      valueFormatter: (limit: number) => number.format(limit),
+      valueFormatter: (limit: number) => count(limit),
     },
     {
       field: 'use_count',
@@ -113,7 +112,7 @@ export function ApiClientsPage() {
       type: 'number',
       width: 80,
       sortable: false,
-      valueFormatter: (uses: number) => number.format(uses),
+      valueFormatter: (uses: number) => count(uses),
     },
     {
       field: 'last_used_at',

@@ -13,6 +13,7 @@ import type { EulaChallenge, SessionGrant } from '@/api/gen/playtrack.schemas';
 import { problemCode } from '@/lib/api-client';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useAcceptEulaStep, useDeclineEulaStep } from '../api/sign-in';
+import { useFormats } from '@/lib/formats';
 
 interface EulaDialogProps {
   /** The `eula_required` answer; the dialog is open while it is set. */
@@ -24,7 +25,8 @@ interface EulaDialogProps {
 }
 
 export function EulaDialog({ challenge, onAccepted, onDeclined, onExpired }: EulaDialogProps) {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
+  const { day } = useFormats();
   const { problemMessage } = useProblemMessage();
   const titleId = useId();
   const textId = useId();
@@ -49,9 +51,7 @@ export function EulaDialog({ challenge, onAccepted, onDeclined, onExpired }: Eul
   };
 
   const eula = challenge?.eula;
-  const published = eula
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(eula.published_at))
-    : '';
+  const published = day(eula?.published_at);
 
   return (
     <Dialog

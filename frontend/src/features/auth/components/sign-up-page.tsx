@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,6 +17,7 @@ import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
 import { useProblemMessage } from '@/lib/problem-message';
 import { normaliseEmail } from '../api/sign-in';
 import { LinkCard } from './link-card';
+import { useFormats } from '@/lib/formats';
 
 /** The server's longest name. */
 const NAME_MAX = 120;
@@ -55,7 +55,8 @@ export function SignUpPage() {
 }
 
 function SignUpForm({ signUpKey, joining }: { signUpKey: string; joining: SignUpLink }) {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
+  const { either } = useFormats();
   const { problemMessage, fieldMessage } = useProblemMessage();
   const signUp = useSignUp();
   const {
@@ -64,10 +65,7 @@ function SignUpForm({ signUpKey, joining }: { signUpKey: string; joining: SignUp
     setError,
     formState: { errors },
   } = useForm({ resolver: zodResolver(schema), defaultValues: { name: '', email: '' } });
-  const domains = useMemo(
-    () => new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(joining.domains),
-    [i18n.language, joining.domains],
-  );
+  const domains = either(joining.domains);
 
   // Client messages are keys; the server's field errors arrive already translated.
   const messageOf = (message: string | undefined) =>

@@ -2,6 +2,7 @@
 // (crates/scoring/src/catalogue/rules.rs) so most mistakes show before a round trip.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormats } from '@/lib/formats';
 import { z } from 'zod';
 import { type Level, LevelDifficulty, type LevelInput } from '@/api/gen/playtrack.schemas';
 import { renameFieldErrors } from '@/lib/form-errors';
@@ -114,7 +115,8 @@ interface PartlyParsed {
 }
 
 export function useLevelSchema() {
-  const { t, i18n } = useTranslation('catalogue');
+  const { t } = useTranslation('catalogue');
+  const { number } = useFormats();
   const title = useTitleSchema();
   return useMemo(
     () =>
@@ -140,7 +142,7 @@ export function useLevelSchema() {
             const known = typeof maxScore === 'number' && maxScore >= 1 && maxScore <= MAX_SCORE_MAX;
             const max = known ? maxScore : MAX_SCORE_MAX;
             const message = known
-              ? t('level.skillMaxRange', { max: new Intl.NumberFormat(i18n.language).format(max) })
+              ? t('level.skillMaxRange', { max: number(max) })
               : t('level.skillMaxWhole');
             for (const id of skills as unknown[]) {
               if (typeof id !== 'string') continue;
@@ -163,6 +165,6 @@ export function useLevelSchema() {
             skill_max_points: Object.fromEntries(skills.map((id) => [id, Number(skill_max[id]?.trim())])),
           }),
         ),
-    [t, i18n.language, title],
+    [t, number, title],
   );
 }

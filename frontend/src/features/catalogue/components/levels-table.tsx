@@ -15,11 +15,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Catalogue, Chapter, Level } from '@/api/gen/playtrack.schemas';
 import { TruncatedText } from '@/components/truncated-text';
-import { useFormatDate } from '@/lib/use-format-date';
+import { useFormats } from '@/lib/formats';
 import { EntryActions } from './entry-actions';
 import { useTitleText } from './titles';
 
@@ -42,8 +41,7 @@ const COLUMN_COUNT = 7;
 export function LevelsTable({ catalogue, onEditChapter, onDeleteChapter, onRetire, onDeleteLevel }: LevelsTableProps) {
   const { t, i18n } = useTranslation('catalogue');
   const titleText = useTitleText();
-  const { dateTime: formatDate } = useFormatDate();
-  const score = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const { day: formatDate, number: score } = useFormats();
   const skillNames = new Map(catalogue.skills.map(({ id, name }) => [id, titleText(name)]));
   const chapters = [...catalogue.chapters].sort(byNumber);
   const levelsOf = (chapter: Chapter) => catalogue.levels.filter((level) => level.chapter_id === chapter.id).sort(byNumber);
@@ -120,7 +118,7 @@ export function LevelsTable({ catalogue, onEditChapter, onDeleteChapter, onRetir
                 const skills = level.skill_ids
                   .map((id) => ({ name: skillNames.get(id) ?? '', max: level.skill_max_points[id] }))
                   .sort((a, b) => a.name.localeCompare(b.name, i18n.language))
-                  .map(({ name, max }) => (max === undefined ? name : `${name} ${score.format(max)}`))
+                  .map(({ name, max }) => (max === undefined ? name : `${name} ${score(max)}`))
                   .join(' · ');
                 return (
                   <TableRow key={level.id} hover data-retired={level.retired_at ? true : undefined}>
@@ -128,7 +126,7 @@ export function LevelsTable({ catalogue, onEditChapter, onDeleteChapter, onRetir
                     <TableCell>
                       <TruncatedText text={titleText(level.title)} />
                     </TableCell>
-                    <TableCell align="right">{score.format(level.max_score)}</TableCell>
+                    <TableCell align="right">{score(level.max_score)}</TableCell>
                     <TableCell>{t(`difficulty.${level.difficulty}`)}</TableCell>
                     <TableCell>
                       <TruncatedText text={skills} />

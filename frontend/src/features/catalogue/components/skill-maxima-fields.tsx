@@ -6,11 +6,12 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LevelInput } from '@/api/gen/playtrack.schemas';
 import { type LevelFormValues, skillMaxPath, typedMaxScore } from './level-schema';
+import { useFormats } from '@/lib/formats';
 
 interface SkillMaximaFieldsProps {
   control: Control<LevelFormValues, unknown, LevelInput>;
@@ -21,9 +22,9 @@ interface SkillMaximaFieldsProps {
 }
 
 export function SkillMaximaFields({ control, skillNames, onTyped }: SkillMaximaFieldsProps) {
-  const { t, i18n } = useTranslation('catalogue');
+  const { t } = useTranslation('catalogue');
   const baseId = useId();
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const { number } = useFormats();
   const skills = useWatch({ control, name: 'skills' });
   const typed = useWatch({ control, name: 'skill_max' });
   const maxScore = typedMaxScore(useWatch({ control, name: 'max_score' }));
@@ -115,7 +116,7 @@ export function SkillMaximaFields({ control, skillNames, onTyped }: SkillMaximaF
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', color: 'info.main' }}>
             <InfoOutlined fontSize="small" sx={{ mt: '2px' }} />
             <Typography variant="body2">
-              {t('level.skillMaxSum', { sum: number.format(sum), max: number.format(maxScore) })}
+              {t('level.skillMaxSum', { sum: number(sum), max: number(maxScore) })}
             </Typography>
           </Stack>
         )}

@@ -21,7 +21,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient, GameApp } from '@/api/gen/playtrack.schemas';
 import { TruncatedText } from '@/components/truncated-text';
-import { useFormatDate } from '@/lib/use-format-date';
+import { useFormats } from '@/lib/formats';
 import { ClientId, MONOSPACE } from './client-id';
 import { SCOPES } from './game-app-schema';
 
@@ -48,7 +48,7 @@ function RowAction({ label, icon, onClick }: { label: string; icon: ReactElement
 
 export function GameAppsTable({ apps, clients, onEdit, onSetDisabled }: GameAppsTableProps) {
   const { t } = useTranslation('gameApps');
-  const { dateTime: formatDate } = useFormatDate();
+  const { day: formatDate } = useFormats();
   const clientsById = new Map(clients.map((client) => [client.id, client]));
 
   const reportsAs = (app: GameApp) => {

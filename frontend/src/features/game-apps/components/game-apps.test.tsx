@@ -138,7 +138,7 @@ describe('the game apps list', JOURNEY, () => {
     expect(within(academy).getByText('Reports')).toBeInTheDocument();
     expect(academy).toHaveTextContent('Studio game server');
     expect(academy).toHaveTextContent('Active');
-    expect(academy).toHaveTextContent('Nov 20, 2026');
+    expect(academy).toHaveTextContent('20/11/2026');
     expect(within(academy).getByRole('button', { name: 'Disable' })).toBeInTheDocument();
 
     const kiosk = row(/Kiosk edition/);

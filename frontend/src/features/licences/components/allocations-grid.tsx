@@ -9,7 +9,7 @@ import type { PagedAllocationItemsItem } from '@/api/gen/playtrack.schemas';
 import { actionsColumn } from '@/components/row-actions';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useSessionUser } from '@/lib/session';
-import { useFormatDate } from '@/lib/use-format-date';
+import { useFormats } from '@/lib/formats';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
 
 type AllocationRow = PagedAllocationItemsItem;
@@ -19,7 +19,7 @@ const USE_COUNTS = ['assigned', 'activated', 'available', 'expired'] as const;
 export function AllocationsGrid({ companyId }: { companyId?: string }) {
   const { t } = useTranslation('licences');
   const navigate = useNavigate();
-  const format = useFormatDate();
+  const format = useFormats();
   const isSuperAdmin = useSessionUser()?.role === 'SUPER_ADMIN';
   const { params } = useListParams();
   const list = useListLicenceAllocations({ ...params, company_id: companyId });
@@ -48,8 +48,8 @@ export function AllocationsGrid({ companyId }: { companyId?: string }) {
       valueGetter: (value: string | null) => (value ? (batchNames.get(value) ?? '') : t('allBatches')),
     },
     { field: 'seats', headerName: t('columns.seats'), type: 'number', width: 90 },
-    { field: 'valid_from', headerName: t('columns.validFrom'), width: 130, valueFormatter: (value: string) => format.day(value) },
-    { field: 'valid_until', headerName: t('columns.validUntil'), width: 130, valueFormatter: (value: string) => format.day(value) },
+    { field: 'valid_from', headerName: t('columns.validFrom'), width: 130, valueFormatter: (value: string) => format.date(value) },
+    { field: 'valid_until', headerName: t('columns.validUntil'), width: 130, valueFormatter: (value: string) => format.date(value) },
     ...USE_COUNTS.map(
       (count) =>
         ({

@@ -14,7 +14,7 @@ import { ReferenceSelect } from '@/components/reference-select';
 import { actionsColumn } from '@/components/row-actions';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useSessionUser } from '@/lib/session';
-import { useFormatDate } from '@/lib/use-format-date';
+import { useFormats } from '@/lib/formats';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
 import { RevokeSeatDialog } from './revoke-seat-dialog';
 import { SeatStateChip } from './seat-state-chip';
@@ -23,7 +23,7 @@ type SeatRow = PagedSeatItemsItem;
 
 export function SeatsPage() {
   const { t } = useTranslation('licences');
-  const format = useFormatDate();
+  const format = useFormats();
   const isSuperAdmin = useSessionUser()?.role === 'SUPER_ADMIN';
   const { params, update } = useListParams();
   const [state, setState] = useState<SeatStateDto | ''>('');
@@ -63,19 +63,19 @@ export function SeatsPage() {
       sortable: false,
       renderCell: ({ row }) => <SeatStateChip state={row.state} />,
     },
-    { field: 'assigned_at', headerName: t('columns.assignedAt'), width: 130, valueFormatter: (value: string) => format.dateTime(value) },
+    { field: 'assigned_at', headerName: t('columns.assignedAt'), width: 130, valueFormatter: (value: string) => format.day(value) },
     {
       field: 'activated_at',
       headerName: t('columns.activatedAt'),
       width: 130,
-      valueFormatter: (value: string | null) => format.dateTime(value),
+      valueFormatter: (value: string | null) => format.day(value),
     },
     {
       field: 'valid_until',
       headerName: t('columns.validUntil'),
       width: 130,
       sortable: false,
-      valueFormatter: (value: string) => format.day(value),
+      valueFormatter: (value: string) => format.date(value),
     },
     actionsColumn(t('columns.actions'), 80, (row) =>
       row.state === 'assigned'

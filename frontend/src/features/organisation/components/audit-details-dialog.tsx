@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AuditEvent } from '@/api/gen/playtrack.schemas';
+import { useFormats } from '@/lib/formats';
 
 type T = TFunction<'organisation'>;
 
@@ -75,11 +76,11 @@ export function otherDetails(details: Details): [string, unknown][] {
 }
 
 export function AuditDetailsDialog({ event, onClose }: { event: AuditEvent; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['organisation', 'common']);
+  const { t } = useTranslation(['organisation', 'common']);
   const details = detailsOf(event);
   const changes = changedFields(details);
   const other = otherDetails(details);
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const { exactTime } = useFormats();
   const hasBeforeAfter = 'before' in details || 'after' in details;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
@@ -87,7 +88,7 @@ export function AuditDetailsDialog({ event, onClose }: { event: AuditEvent; onCl
       <DialogContent>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}>
           <dt>{t('audit.at')}</dt>
-          <dd style={{ margin: 0 }}>{time.format(new Date(event.at))}</dd>
+          <dd style={{ margin: 0 }}>{exactTime(event.at)}</dd>
           <dt>{t('audit.actor')}</dt>
           <dd style={{ margin: 0 }}>{event.actor_name ?? event.actor_id ?? '—'}</dd>
           <dt>{t('audit.target')}</dt>

@@ -28,6 +28,7 @@ import {
   otherDetails,
   targetTypeLabel,
 } from './audit-details-dialog';
+import { useFormats } from '@/lib/formats';
 
 const TARGET_TYPES = [
   'user',
@@ -118,12 +119,12 @@ export function AuditPage() {
     if (key === 'actor_id') return row?.actor_name ?? t('audit.onePerson');
     return row?.target_name ?? t('audit.oneRecord');
   };
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const formats = useFormats();
 
   // Newest first is the server's only order.
   const columns = (
     [
-      { field: 'at', headerName: t('audit.at'), width: 190, valueFormatter: (value: string) => time.format(new Date(value)) },
+      { field: 'at', headerName: t('audit.at'), width: 190, valueFormatter: (value: string) => formats.exactTime(value) },
       {
         field: 'actor_id',
         headerName: t('audit.actor'),
@@ -182,7 +183,7 @@ export function AuditPage() {
       )}
       {total > EXPORT_MAX && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {t('audit.exportLimit', { total: total.toLocaleString(i18n.language) })}
+          {t('audit.exportLimit', { total: formats.count(total) })}
         </Alert>
       )}
       <ServerDataGrid

@@ -12,14 +12,14 @@ import type { Batch, Member } from '@/api/gen/playtrack.schemas';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { actionsColumn } from '@/components/row-actions';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
-import { useFormatDate } from '@/lib/use-format-date';
+import { useFormats } from '@/lib/formats';
 import { useMemberChange } from '../hooks/use-member-change';
 import { AddTraineePicker } from './add-trainee-picker';
 import { MoveMemberDialog } from './move-member-dialog';
 
 export function BatchMembers({ batch }: { batch: Batch }) {
   const { t } = useTranslation('organisation');
-  const { dateTime } = useFormatDate();
+  const { day: dateTime } = useFormats();
   const { params } = useListParams();
   // Members come in name order only: the server takes no sort.
   const members = useListBatchMembers(batch.id, { page: params.page, per_page: params.per_page, q: params.q });

@@ -12,10 +12,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EnrolmentKey } from '@/api/gen/playtrack.schemas';
-import { useFormatDate } from '@/lib/use-format-date';
+import { useFormats } from '@/lib/formats';
 
 const COLUMN_COUNT = 6;
 
@@ -37,9 +36,8 @@ interface EnrolmentKeysTableProps {
 }
 
 export function EnrolmentKeysTable({ keys, now, onRevoke }: EnrolmentKeysTableProps) {
-  const { t, i18n } = useTranslation('organisation');
-  const { dateTime } = useFormatDate();
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const { t } = useTranslation('organisation');
+  const { day: dateTime, count } = useFormats();
 
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -66,7 +64,7 @@ export function EnrolmentKeysTable({ keys, now, onRevoke }: EnrolmentKeysTablePr
               <TableRow key={key.id} hover>
                 <TableCell>{dateTime(key.created_at)}</TableCell>
                 <TableCell>{dateTime(key.expires_at)}</TableCell>
-                <TableCell>{`${number.format(key.uses)} / ${number.format(key.max_uses)}`}</TableCell>
+                <TableCell>{`${count(key.uses)} / ${count(key.max_uses)}`}</TableCell>
                 <TableCell>
                   {key.domains.length === 0 ? (
                     <Typography variant="body2" color="text.secondary">

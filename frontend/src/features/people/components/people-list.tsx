@@ -17,7 +17,7 @@ import { ReferenceSelect } from '@/components/reference-select';
 import { actionsColumn } from '@/components/row-actions';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { useSessionUser } from '@/lib/session';
-import { useFormatDate } from '@/lib/use-format-date';
+import { useFormats } from '@/lib/formats';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { StatusChip } from './status-chip';
@@ -33,7 +33,7 @@ const isStatus = (value: string): value is Status => (STATUS_OPTIONS as string[]
 export function PeopleList({ role }: { role: MemberRole }) {
   const { t } = useTranslation('people');
   const navigate = useNavigate();
-  const { dateTime: formatDate } = useFormatDate();
+  const { day: formatDate } = useFormats();
   const isSuperAdmin = useSessionUser()?.role === 'SUPER_ADMIN';
   const { params } = useListParams();
   const { filter, setFilters } = useUrlFilters<Filter>();

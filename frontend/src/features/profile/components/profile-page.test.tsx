@@ -7,6 +7,7 @@ import { getSessionUser, type SessionUser } from '@/lib/session';
 import { SESSION_CHANNEL, type SessionMessage } from '@/lib/session-channel';
 import { problem } from '@/testing/api-handlers';
 import { apiServer } from '@/testing/api-server';
+import { formatsFor } from '@/lib/formats';
 import { renderApp, TEST_USER } from '@/testing/render-app';
 
 const PAGE = '/main/profile/basic-info';
@@ -236,8 +237,7 @@ describe('the photo', () => {
 });
 
 describe('the sessions', () => {
-  const moment = (language: string, value: string) =>
-    new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+  const moment = (language: string, value: string) => formatsFor(language).dateTime(value);
 
   it('lists each live session with its device, how it was opened and when, this one marked', async () => {
     answerProfile();

@@ -21,12 +21,12 @@ import { LoadingRecord } from '@/components/loading-record';
 import { TitledCard } from '@/components/titled-card';
 import { LOGOUT_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';
-import { useFormatDate } from '@/lib/use-format-date';
+import { useFormats } from '@/lib/formats';
 import { deviceOf } from './session-device';
 
 function SessionItem({ session }: { session: ActiveSession }) {
   const { t } = useTranslation('profile');
-  const format = useFormatDate();
+  const format = useFormats();
   const { browser, system } = deviceOf(session.user_agent);
   const device =
     browser !== undefined && system !== undefined
@@ -34,8 +34,8 @@ function SessionItem({ session }: { session: ActiveSession }) {
       : (browser ?? system ?? t('sessions.unknownDevice'));
   const how = [t(`sessions.kind.${session.kind}`), ...(session.ip ? [t('sessions.ip', { ip: session.ip })] : [])];
   const when = [
-    t('sessions.started', { time: format.moment(session.created_at) }),
-    t('sessions.lastActive', { time: format.moment(session.last_seen_at) }),
+    t('sessions.started', { time: format.dateTime(session.created_at) }),
+    t('sessions.lastActive', { time: format.dateTime(session.last_seen_at) }),
   ];
   const Icon = session.kind === 'game' || session.kind === 'game_app' ? SportsEsportsOutlined : ComputerOutlined;
   return (

@@ -20,6 +20,7 @@ import { ChartFrame } from '@/components/chart-frame';
 import { EmptyState } from '@/components/empty-state';
 import { SkillRadar } from '@/components/skill-radar';
 import { useCategoryAxis } from '@/lib/category-ticks';
+import { useFormats } from '@/lib/formats';
 import {
   bucketProgress,
   columnAverages,
@@ -162,12 +163,11 @@ function GroupedBars({ report, loading, byDifficulty }: ChartProps & { byDifficu
 /** The overview: how many rows score in each tenth. */
 function ScoreHistogram({ report, loading }: ChartProps) {
   const { rtl, t, format, colors } = useChartSetup();
-  const { i18n } = useTranslation();
-  const wholePercent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
+  const formats = useFormats();
   const unit = report.columns.find((column) => column.key === 'score')?.unit ?? 'percent';
   const bins = histogram(columnValues(report, 'score'), unit);
   // A band's bounds: whole percents (10 %–20 %) or whole points (0–12).
-  const bound = (value: number) => (unit === 'percent' ? wholePercent.format(value / 100) : format(value, 'count'));
+  const bound = (value: number) => (unit === 'percent' ? formats.percent(value, true) : format(value, 'count'));
   const names = bins.map((bin) => `${bound(bin.from)}–${bound(bin.to)}`);
   const [frame, axis] = useCategoryAxis(names);
   return (
@@ -197,12 +197,12 @@ function ScoreHistogram({ report, loading }: ChartProps) {
  * breaks the line. */
 function ProgressLine({ report, loading }: ChartProps) {
   const { rtl, t, format, colors } = useChartSetup();
-  const { i18n } = useTranslation();
+  const { date } = useFormats();
   const { unit, buckets } = bucketProgress(progress(report));
   const starts = buckets.map((bucket) => bucket.start);
-  // Buckets are UTC days and weeks, so their names are too.
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
-  const name = (value: Date) => (unit === 'day' ? day.format(value) : t('chart.weekOf', { date: day.format(value) }));
+  // Buckets are UTC days and weeks, so their names are calendar dates.
+  const day = (value: Date) => date(value.toISOString());
+  const name = (value: Date) => (unit === 'day' ? day(value) : t('chart.weekOf', { date: day(value) }));
   // Half a bucket of room each side, so the first and last points are not on the frame.
   const half = ((unit === 'day' ? 1 : 7) * 24 * 60 * 60 * 1000) / 2;
   const first = starts[0]?.getTime() ?? 0;
@@ -219,7 +219,7 @@ function ProgressLine({ report, loading }: ChartProps) {
           max: new Date(last + half),
           tickInterval: starts,
           reverse: rtl,
-          valueFormatter: (value: Date, context) => (context.location === 'tick' ? day.format(value) : name(value)),
+          valueFormatter: (value: Date, context) => (context.location === 'tick' ? day(value) : name(value)),
         },
       ]}
       yAxis={[valueAxis('percent', t('chart.percentAxis'), rtl, format)]}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ScoreReport } from '@/api/gen/playtrack.schemas';
 import { i18n } from '@/lib/i18n';
 import type { Role } from '@/lib/session';
+import { formatsFor } from '@/lib/formats';
 import { renderApp, TEST_USER } from '@/testing/render-app';
 import {
   answerReports,
@@ -78,7 +79,7 @@ describe('the score report', JOURNEY, () => {
     });
     const row = (await within(grid).findByRole('link', { name: MERIDIAN.name }, SLOW)).closest<HTMLElement>('[role="row"]');
     if (!row) throw new Error('Meridian Bank is not in a row');
-    const played = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-03-04T10:15:00Z'));
+    const played = formatsFor('en').dateTime('2026-03-04T10:15:00Z');
     expect(cellsOf(row)).toEqual(['Meridian Bank', '12', '30', '41', '2,175.5', '72.5%', '98.0%', played]);
     // Nothing played: empty cells, not zeros.
     const orbis = within(grid).getByRole('link', { name: 'Orbis Retail' }).closest<HTMLElement>('[role="row"]');

@@ -1,0 +1,78 @@
+// Dates, times and numbers written one way per portal language (never the browser's), in
+// tables, pickers, charts and the insight panel alike. Dates are numeric in the order the date
+// pickers take them (day first, Chinese year first), so a date reads the same in a cell and in
+// the field that filters by it; Arabic writes Latin digits everywhere (docs/decisions.md).
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLanguage } from './language';
+
+/** The locale Intl writes each language in: English the British way (day first), as the pickers. */
+const LOCALES = {
+  en: 'en-GB',
+  zh: 'zh-CN',
+  ar: 'ar-u-nu-latn',
+  it: 'it-IT',
+  es: 'es-ES',
+  fr: 'fr-FR',
+} as const;
+
+export function localeOf(language: string): string {
+  return LOCALES[isLanguage(language) ? language : 'en'];
+}
+
+const NUMERIC_DATE = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+
+export interface Formats {
+  /** A calendar date (`YYYY-MM-DD`, or the day of an instant) as the day it names. */
+  date: (value: string | null | undefined) => string;
+  /** An instant's day in the reader's time zone. */
+  day: (value: string | Date | null | undefined) => string;
+  /** An instant to the minute, compact: `28/11/2026, 14:05`. */
+  dateTime: (value: string | null | undefined) => string;
+  /** An instant to the second (the audit log, where order within a minute matters). */
+  exactTime: (value: string | null | undefined) => string;
+  /** A whole count: `1,234`. */
+  count: (value: number) => string;
+  /** Points with one decimal. */
+  points: (value: number) => string;
+  /** A number as it is, up to two decimals. */
+  number: (value: number) => string;
+  /** A percent given as 0–100, with one decimal (`wholeOnly`: none). */
+  percent: (value: number, wholeOnly?: boolean) => string;
+  /** Names joined as "a, b or c". */
+  either: (names: readonly string[]) => string;
+}
+
+export function formatsFor(language: string): Formats {
+  const locale = localeOf(language);
+  // A calendar date is midnight UTC once parsed: formatted in UTC, it stays the same day.
+  const date = new Intl.DateTimeFormat(locale, { ...NUMERIC_DATE, timeZone: 'UTC' });
+  const day = new Intl.DateTimeFormat(locale, NUMERIC_DATE);
+  const dateTime = new Intl.DateTimeFormat(locale, { ...NUMERIC_DATE, hour: '2-digit', minute: '2-digit' });
+  const exactTime = new Intl.DateTimeFormat(locale, { ...NUMERIC_DATE, hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const points = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const wholePercent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+  const either = new Intl.ListFormat(locale, { type: 'disjunction' });
+  const instant = (format: Intl.DateTimeFormat) => (value: string | Date | null | undefined) =>
+    value ? format.format(new Date(value)) : '';
+  return {
+    date: instant(date),
+    day: instant(day),
+    dateTime: instant(dateTime),
+    exactTime: instant(exactTime),
+    count: (value) => count.format(value),
+    points: (value) => points.format(value),
+    number: (value) => number.format(value),
+    percent: (value, wholeOnly = false) => (wholeOnly ? wholePercent : percent).format(value / 100),
+    either: (names) => either.format(names),
+  };
+}
+
+/** The formats of the portal's language, new when it changes. */
+export function useFormats(): Formats {
+  const { i18n } = useTranslation();
+  return useMemo(() => formatsFor(i18n.language), [i18n.language]);
+}
