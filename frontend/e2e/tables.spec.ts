@@ -4,7 +4,7 @@
 // actions are a menu. Which columns show and how dense the rows are follows the reader to a
 // reload and to another browser.
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
-import { DEMO, signIn, test } from './support';
+import { chooseLanguage, DEMO, signIn, test } from './support';
 
 const LISTS = [
   '/main/user',
@@ -138,3 +138,144 @@ test('the columns and density a reader chooses follow them to a reload and anoth
   await expectChosenView(other.page);
   await other.context.close();
 });
+
+/** Every list and report a super admin reads, each with its tables. */
+const TABLES = [
+  '/main/company',
+  '/main/batch',
+  '/main/industry',
+  '/main/companyadmin',
+  '/main/user',
+  '/main/licencesummary',
+  '/main/licencedetails',
+  '/main/levelData',
+  '/main/apiClients',
+  '/main/gameApps',
+  '/main/ssoConnections',
+  '/main/audit',
+  '/main/score',
+  '/main/score/skill',
+  '/main/score/difficulty',
+  '/main/score/lor',
+  '/main/score/approach',
+  '/main/userdetails',
+  '/main/userdetails/absolute',
+  '/main/viewlevel',
+  '/main/chapterwise',
+];
+
+interface TableFit {
+  /** Texts cut short with nothing (a title, a label) that holds them whole. */
+  cut: string[];
+  /** Tables with columns beyond their visible part and no scrollbar in sight to reach them. */
+  unreachable: number;
+  /** Every date or date-time a cell shows. */
+  dates: string[];
+  /** Whether the page writes any Arabic-Indic digit. */
+  arabicIndicDigits: boolean;
+}
+
+/** A date as a cell writes it: numbers split by slashes, dots or dashes (Latin or Arabic-Indic
+ * digits), or a month's short name. */
+const DATE = (() => {
+  const [d, mark, sep] = ['[0-9٠-٩]', '[\u200f\u061c]?', '[/.\\-]'];
+  const dayFirst = `${d}{1,2}${mark}${sep}${d}{1,2}${mark}${sep}${d}{4}`;
+  const yearFirst = `${d}{4}${mark}${sep}${d}{1,2}${mark}${sep}${d}{1,2}`;
+  return String.raw`${dayFirst}|${yearFirst}|\b[A-Z][a-z]{2} \d{1,2}, \d{4}`;
+})();
+
+/** What the tables of the page show, read in the browser (e2e code has no DOM lib). */
+function tableFit(page: Page): Promise<TableFit> {
+  return page.evaluate((datePattern) => {
+    interface Rect {
+      left: number;
+      right: number;
+      height: number;
+    }
+    interface Element {
+      textContent: string | null;
+      scrollWidth: number;
+      clientWidth: number;
+      parentElement: Element | null;
+      getAttribute(name: string): string | null;
+      querySelector(selector: string): Element | null;
+      querySelectorAll(selector: string): Iterable<Element>;
+      getBoundingClientRect(): Rect;
+    }
+    const { document, getComputedStyle, innerHeight } = globalThis as unknown as {
+      document: { querySelectorAll(selector: string): Iterable<Element>; querySelector(selector: string): Element };
+      getComputedStyle: (element: Element) => { overflowX: string };
+      innerHeight: number;
+    };
+    const squeeze = (value: string | null) => (value ?? '').replace(/\s+/g, ' ').trim();
+    const CELL = new Set(['gridcell', 'columnheader', 'cell', 'rowheader']);
+    const holds = (element: Element, whole: string) =>
+      ['title', 'aria-label'].some((name) => squeeze(element.getAttribute(name)).includes(whole));
+    /** Whether the element, one in it, or one around it inside its cell holds `whole` in a
+     * title or label. */
+    const heldWhole = (element: Element, whole: string) => {
+      if ([...element.querySelectorAll('[title], [aria-label]')].some((inner) => holds(inner, whole))) return true;
+      for (let at: Element | null = element; at !== null; at = at.parentElement) {
+        if (holds(at, whole)) return true;
+        if (CELL.has(at.getAttribute('role') ?? '') || ['TD', 'TH'].includes((at as unknown as { tagName: string }).tagName)) return false;
+      }
+      return false;
+    };
+    const cells = [...document.querySelectorAll('main [role="gridcell"], main [role="columnheader"], main td, main th')];
+    const cut: string[] = [];
+    for (const cell of cells) {
+      for (const element of [cell, ...cell.querySelectorAll('*')]) {
+        const whole = squeeze(element.textContent);
+        if (whole === '' || element.scrollWidth <= element.clientWidth + 1) continue;
+        if (getComputedStyle(element).overflowX === 'visible') continue;
+        if (!heldWhole(element, whole)) cut.push(whole);
+      }
+    }
+    // A column beyond the table's visible part needs a scrollbar that shows with the rows: the
+    // grid's own, and the grid no taller than the window.
+    let unreachable = 0;
+    for (const grid of document.querySelectorAll('main .MuiDataGrid-root')) {
+      const view = grid.querySelector('.MuiDataGrid-virtualScroller')?.getBoundingClientRect();
+      if (!view) continue;
+      const beyond = [...grid.querySelectorAll('[role="columnheader"]')].some((header) => {
+        const { left, right } = header.getBoundingClientRect();
+        return right > view.right + 1 || left < view.left - 1;
+      });
+      const bar = grid.querySelector('.MuiDataGrid-scrollbar--horizontal')?.getBoundingClientRect();
+      const seen = bar !== undefined && bar.height >= 8 && grid.getBoundingClientRect().height <= innerHeight;
+      if (beyond && !seen) unreachable += 1;
+    }
+    const date = new RegExp(datePattern);
+    const dates = cells.flatMap((cell) => squeeze(cell.textContent).match(date)?.[0] ?? []);
+    const arabicIndicDigits = /[٠-٩]/.test(document.querySelector('main').textContent ?? '');
+    return { cut: [...new Set(cut)], unreachable, dates, arabicIndicDigits };
+  }, DATE);
+}
+
+/** A date's shape: each digit a 9, direction marks left out (`28/11/2026` → `99/99/9999`). */
+const shapeOf = (date: string) => date.replace(/[\u200f\u061c]/g, '').replace(/[0-9٠-٩]/g, '9');
+
+for (const language of ['English', 'العربية']) {
+  test(`at 1280 × 800 in ${language} every list and report shows each text whole or within reach, and dates one way`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, DEMO.superAdmin);
+    if (language !== 'English') await chooseLanguage(page, language);
+    const shapes = new Map<string, string>();
+    try {
+      for (const path of TABLES) {
+        await page.goto(path);
+        await expect(page.locator('main').getByRole('row').nth(1), path).toBeVisible();
+        await expect(page.locator('main .MuiSkeleton-root, main .MuiLinearProgress-root')).toHaveCount(0);
+        const fit = await tableFit(page);
+        expect.soft(fit.cut, `${path}: texts cut short without their whole in a title`).toEqual([]);
+        expect.soft(fit.unreachable, `${path}: columns out of reach`).toBe(0);
+        expect.soft(fit.arabicIndicDigits, `${path}: one digit system`).toBe(false);
+        for (const date of fit.dates) shapes.set(shapeOf(date), `${path}: ${date}`);
+      }
+      expect([...shapes.keys()], `one date format: ${[...shapes.values()].join('; ')}`).toEqual(['99/99/9999']);
+    } finally {
+      if (language !== 'English') await chooseLanguage(page, 'English');
+    }
+  });
+}

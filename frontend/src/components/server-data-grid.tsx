@@ -5,7 +5,9 @@
 //
 // It fits any width: the search and filters sit in a bar that wraps, the columns scroll
 // sideways under a pinned key column (the first) with the row actions pinned at the other end,
-// and on a phone the row actions fold into a menu. Which columns show and how dense the rows
+// and on a phone the row actions fold into a menu. The grid is never taller than the window, so
+// its horizontal scrollbar shows with its rows. A text too long for its cell ends in an ellipsis
+// at its own end (a Latin name in an Arabic page too) and shows whole on hover and on focus. Which columns show and how dense the rows
 // are is the reader's, saved with them (`useTableView`).
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -13,6 +15,7 @@ import {
   DataGrid,
   GRID_DEFAULT_LOCALE_TEXT,
   type GridColDef,
+  type GridColumnGroupingModel,
   type GridColumnVisibilityModel,
   type GridSlots,
   type GridSortModel,
@@ -24,9 +27,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TableName } from '@/api/gen/playtrack.schemas';
 import { useTableView } from '@/lib/table-view';
+import { latinDigits } from '@/lib/formats';
 import { usePhone } from '@/lib/use-phone';
 import { EmptyState } from './empty-state';
+import { FocusedCellText, useFocusedCellText } from './focused-cell-text';
 import { type Labels, TableToolbar } from './table-toolbar';
+import { TruncatedText } from './truncated-text';
 
 const GRID_TEXTS = { en: enUS, zh: zhCN, ar: arSD, it: itIT, es: esES, fr: frFR } as const;
 export const PAGE_SIZES = [5, 10, 25, 50, 100];
@@ -88,6 +94,23 @@ const pinned = (field: string, side: 'insetInlineStart' | 'insetInlineEnd', edge
   },
 });
 
+/** A column as the grid shows it: its header and, for plain text, its cells cut at their own
+ * end with the whole text in a tooltip. Columns that draw their own keep them. */
+function withWholeTexts<R extends GridValidRowModel>(column: GridColDef<R>): GridColDef<R> {
+  // A header with a description keeps the grid's own, whose tooltip says it.
+  const plainHeader = column.renderHeader === undefined && column.description === undefined;
+  const plainText = (column.type ?? 'string') === 'string' && column.renderCell === undefined;
+  return {
+    ...column,
+    ...(plainHeader && { renderHeader: () => <TruncatedText text={column.headerName} /> }),
+    ...(plainText && {
+      renderCell: ({ formattedValue }: { formattedValue?: string | number | null }) => (
+        <TruncatedText text={formattedValue === undefined || formattedValue === null ? undefined : String(formattedValue)} />
+      ),
+    }),
+  };
+}
+
 /** The saved hidden columns as the grid's model; the `kept` ones show whatever it says. */
 const visibilityOf = (hidden: readonly string[], kept: readonly (string | undefined)[]): GridColumnVisibilityModel =>
   Object.fromEntries(hidden.filter((field) => !kept.includes(field)).map((field) => [field, false]));
@@ -113,6 +136,8 @@ interface ServerDataGridProps<R extends GridValidRowModel> {
   ariaLabel?: string;
   /** Said in the shared empty state when there are no rows; the grid's own words without it. */
   emptyText?: string;
+  /** Headers over groups of columns (a report's levels by chapter). */
+  columnGroupingModel?: GridColumnGroupingModel;
 }
 
 export function ServerDataGrid<R extends GridValidRowModel>({
@@ -126,12 +151,19 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   getRowId,
   ariaLabel,
   emptyText,
+  columnGroupingModel,
 }: ServerDataGridProps<R>) {
   const { i18n } = useTranslation();
   const { params, update } = useListParams();
   const [term, setTerm] = useState(params.q ?? '');
   const texts = i18n.language in GRID_TEXTS ? GRID_TEXTS[i18n.language as keyof typeof GRID_TEXTS] : enUS;
-  const localeText = texts.components.MuiDataGrid.defaultProps.localeText;
+  const localeText = useMemo(() => {
+    const own = texts.components.MuiDataGrid.defaultProps.localeText;
+    const rows = own.paginationDisplayedRows ?? GRID_DEFAULT_LOCALE_TEXT.paginationDisplayedRows;
+    // MUI's Arabic writes the page's rows in Arabic-Indic digits; the portal writes Latin ones.
+    return { ...own, paginationDisplayedRows: (shown: Parameters<typeof rows>[0]) => latinDigits(rows(shown)) };
+  }, [texts]);
+  const focused = useFocusedCellText();
   const phone = usePhone();
   const { view, change } = useTableView(table);
   const key = columns[0]?.field;
@@ -140,8 +172,9 @@ export function ServerDataGrid<R extends GridValidRowModel>({
     () =>
       columns.map((column): GridColDef<R> => {
         // On a phone the row actions are one menu button (`RowActions`).
-        if (column.type === 'actions') return { ...column, hideable: false, ...(phone && { width: 56 }) };
-        return column.field === key ? { ...column, hideable: false } : column;
+        const shown = withWholeTexts(column);
+        if (column.type === 'actions') return { ...shown, hideable: false, ...(phone && { width: 56 }) };
+        return column.field === key ? { ...shown, hideable: false } : shown;
       }),
     [columns, key, phone],
   );
@@ -177,8 +210,12 @@ export function ServerDataGrid<R extends GridValidRowModel>({
     />
   );
   return (
-    <Box sx={{ width: '100%', minWidth: 0 }}>
+    // At most as tall as the window below the app bar: rows beyond scroll inside, so the
+    // horizontal scrollbar and the pages stay in sight with them.
+    <Box sx={{ width: '100%', minWidth: 0, display: 'flex', flexDirection: 'column', maxHeight: 'calc(100dvh - 88px)' }}>
       <DataGrid
+        apiRef={focused.apiRef}
+        columnGroupingModel={columnGroupingModel}
         rows={rows ?? []}
         // Until the answer, an unknown count (-1): with 0 the grid would jump back to page one
         // and rewrite the URL, and a guessed one would show a wrong total ("1–5 of 5").
@@ -227,8 +264,8 @@ export function ServerDataGrid<R extends GridValidRowModel>({
           ...(key !== undefined && pinned(key, 'insetInlineStart', 'borderInlineEnd')),
           ...(actions !== undefined && pinned(actions, 'insetInlineEnd', 'borderInlineStart')),
         }}
-        autoHeight
       />
+      <FocusedCellText {...focused} />
     </Box>
   );
 }

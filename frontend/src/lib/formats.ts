@@ -71,6 +71,11 @@ export function formatsFor(language: string): Formats {
   };
 }
 
+/** `text` with any Arabic-Indic digits written as Latin ones (for texts a library composed). */
+export function latinDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x660));
+}
+
 /** The formats of the portal's language, new when it changes. */
 export function useFormats(): Formats {
   const { i18n } = useTranslation();

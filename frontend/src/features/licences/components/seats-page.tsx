@@ -33,15 +33,15 @@ export function SeatsPage() {
   const { names: batchNames } = useBatches();
 
   const columns: GridColDef<SeatRow>[] = [
-    { field: 'user_name', headerName: t('columns.trainee'), flex: 1, minWidth: 150, sortable: false },
-    { field: 'user_email', headerName: t('columns.email'), flex: 1, minWidth: 200, sortable: false },
+    { field: 'user_name', headerName: t('columns.trainee'), flex: 1, minWidth: 140, sortable: false },
+    { field: 'user_email', headerName: t('columns.email'), flex: 1, minWidth: 160, sortable: false },
     ...(isSuperAdmin
       ? [
           {
             field: 'company_id',
             headerName: t('columns.company'),
             flex: 1,
-            minWidth: 140,
+            minWidth: 120,
             sortable: false,
             valueGetter: (value: string) => companyNames.get(value) ?? '',
           } satisfies GridColDef<SeatRow>,
@@ -51,7 +51,7 @@ export function SeatsPage() {
       // The trainee's batches, not the licence's: a company-wide seat still belongs to someone in a batch.
       field: 'user_batch_ids',
       headerName: t('columns.batch'),
-      minWidth: 130,
+      minWidth: 120,
       sortable: false,
       valueGetter: (value: string[]) =>
         value.flatMap((id) => batchNames.get(id) ?? []).join(', ') || t('seats.noBatch'),
@@ -63,17 +63,17 @@ export function SeatsPage() {
       sortable: false,
       renderCell: ({ row }) => <SeatStateChip state={row.state} />,
     },
-    { field: 'assigned_at', headerName: t('columns.assignedAt'), width: 130, valueFormatter: (value: string) => format.day(value) },
+    { field: 'assigned_at', headerName: t('columns.assignedAt'), width: 120, valueFormatter: (value: string) => format.day(value) },
     {
       field: 'activated_at',
       headerName: t('columns.activatedAt'),
-      width: 130,
+      width: 120,
       valueFormatter: (value: string | null) => format.day(value),
     },
     {
       field: 'valid_until',
       headerName: t('columns.validUntil'),
-      width: 130,
+      width: 120,
       sortable: false,
       valueFormatter: (value: string) => format.date(value),
     },

@@ -16,6 +16,7 @@ import { AuditAction, type AuditEvent } from '@/api/gen/playtrack.schemas';
 import { DateField, INVALID_DATE } from '@/components/date-field';
 import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
+import { TruncatedText } from '@/components/truncated-text';
 import { saveFile } from '@/lib/download';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useUrlFilters } from '@/lib/use-url-filters';
@@ -124,7 +125,7 @@ export function AuditPage() {
   // Newest first is the server's only order.
   const columns = (
     [
-      { field: 'at', headerName: t('audit.at'), width: 190, valueFormatter: (value: string) => formats.exactTime(value) },
+      { field: 'at', headerName: t('audit.at'), width: 170, valueFormatter: (value: string) => formats.exactTime(value) },
       {
         field: 'actor_id',
         headerName: t('audit.actor'),
@@ -157,8 +158,8 @@ export function AuditPage() {
           // The changed fields by name; the button opens their values before and after.
           const summary = changes.map(([field]) => fieldLabel(t, field)).join(', ');
           return (
-            <Button size="small" onClick={() => setShown(row)} sx={{ textTransform: 'none', justifyContent: 'flex-start', minWidth: 0 }}>
-              {summary || t('audit.show')}
+            <Button size="small" onClick={() => setShown(row)} sx={{ textTransform: 'none', justifyContent: 'flex-start', minWidth: 0, maxWidth: 1 }}>
+              <TruncatedText text={summary || t('audit.show')} />
             </Button>
           );
         },

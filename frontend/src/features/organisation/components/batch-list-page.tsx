@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { batchKeys, updateBatch, useListBatches } from '../api/batches';
 import type { Batch } from '@/api/gen/playtrack.schemas';
 import { useListParams } from '@/components/server-data-grid';
+import { useFormats } from '@/lib/formats';
 import { useCompanies } from '@/lib/use-reference-data';
 import { useAdminPrefix } from '../hooks/use-admin-prefix';
 import { useStatusColumns } from './grid-columns';
@@ -16,6 +17,7 @@ export function BatchListPage() {
   const { params } = useListParams();
   const list = useListBatches(params);
   const { names: companyNames } = useCompanies(prefix === 'main');
+  const { date } = useFormats();
   const statusColumns = useStatusColumns(
     ({ id, company_id, name, starts_on, ends_on }: Batch, active) =>
       updateBatch(id, { company_id, name, starts_on, ends_on, active }),
@@ -36,8 +38,8 @@ export function BatchListPage() {
           } satisfies GridColDef<Batch>,
         ]
       : []),
-    { field: 'starts_on', headerName: t('batch.startsOn'), width: 130 },
-    { field: 'ends_on', headerName: t('batch.endsOn'), width: 130 },
+    { field: 'starts_on', headerName: t('batch.startsOn'), width: 120, valueFormatter: (value: string) => date(value) },
+    { field: 'ends_on', headerName: t('batch.endsOn'), width: 120, valueFormatter: (value: string) => date(value) },
     ...statusColumns,
   ];
   return (

@@ -22,7 +22,7 @@ export function CompanyListPage() {
     { field: 'name', headerName: t('company.name'), flex: 1, minWidth: 160 },
     { field: 'email', headerName: t('company.email'), flex: 1, minWidth: 180 },
     { field: 'contact_person', headerName: t('company.contactPerson'), flex: 1, minWidth: 140 },
-    { field: 'session_minutes', headerName: t('company.sessionMinutes'), width: 140, type: 'number' },
+    { field: 'session_minutes', headerName: t('company.sessionMinutes'), width: 170, type: 'number' },
     ...statusColumns,
   ];
   return (

@@ -6,16 +6,15 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TitleDto } from '@/api/gen/playtrack.schemas';
 import { DateField, INVALID_DATE } from '@/components/date-field';
 import { ReferenceSelect } from '@/components/reference-select';
-import { isLanguage } from '@/lib/i18n';
 import type { Role } from '@/lib/session';
 import { useBatches, useCompanies } from '@/lib/use-reference-data';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { useGetCatalogue } from '../api/reports';
+import { useTitleText } from '../hooks/use-title-text';
 import { usePhone } from '@/lib/use-phone';
 import {
   activeFilterCount,
@@ -29,19 +28,6 @@ import {
 } from '../report-screens';
 import { FiltersSheet } from './filters-sheet';
 import { TraineeFilter } from './trainee-filter';
-
-/** A catalogue title in the reader's language, else in English. */
-function useTitleText() {
-  const { i18n } = useTranslation();
-  const language = i18n.language;
-  return useCallback(
-    (title: TitleDto): string => {
-      const own = isLanguage(language) ? title[language]?.trim() : undefined;
-      return own !== undefined && own !== '' ? own : (title.en ?? '');
-    },
-    [language],
-  );
-}
 
 /** The catalogue's chapters and levels as options, in the catalogue's order, named as the
  * report names them (`1 Chapter`, `1.2 Level`). */

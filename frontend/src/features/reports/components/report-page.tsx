@@ -15,10 +15,12 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { ReportRowCellsItem, ScoreReport } from '@/api/gen/playtrack.schemas';
 import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
+import { TruncatedText } from '@/components/truncated-text';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
 import { useGetReportInsight, useGetScoreReport } from '../api/reports';
 import { useCellFormat } from '../hooks/use-cell-format';
+import { useChapterGroups } from '../hooks/use-chapter-groups';
 import {
   ATTEMPT_SORTS,
   drillPath,
@@ -60,22 +62,24 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
   const insight = useGetReportInsight(insightQuery(screen, role, search), { query: { placeholderData: keepPreviousData } });
   const data = report.data;
   const attempts = screen.view === 'attempts';
+  // A column per level: grouped under their chapters.
+  const groups = useChapterGroups(data?.columns, screen.view === 'level');
 
   const columns: GridColDef<GridRow>[] | undefined = data && [
     {
       field: NAME,
       headerName: data.row_header,
       flex: 1,
-      minWidth: 200,
+      minWidth: 180,
       sortable: !attempts,
       renderCell: ({ row }) => {
         const to = drillPath(prefix, screen, data.group, row.id, search);
         const name = to ? (
-          <Link component={RouterLink} to={to} dir="auto">
-            {row.name}
+          <Link component={RouterLink} to={to} sx={{ minWidth: 0 }}>
+            <TruncatedText text={row.name} />
           </Link>
         ) : (
-          <span dir="auto">{row.name}</span>
+          <TruncatedText text={row.name} />
         );
         // Someone with no result in the selection: a manager sees who has not played.
         return row.started ? (
@@ -92,15 +96,9 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
       (column): GridColDef<GridRow> => ({
         field: column.key,
         headerName: column.label,
-        // A catalogue's name (`1.2 Meet the team`) reads in its own direction, whatever the page's.
-        renderHeader: () => (
-          <Box component="span" dir="auto" sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {column.label}
-          </Box>
-        ),
         type: column.unit === 'text' || column.unit === 'time' ? 'string' : 'number',
         flex: 1,
-        minWidth: column.unit === 'time' ? 170 : 110,
+        minWidth: column.unit === 'time' ? 150 : 120,
         sortable: !attempts || ATTEMPT_SORTS.includes(column.key),
         valueFormatter: (value: ReportRowCellsItem | undefined) => format(value, column.unit),
       }),
@@ -141,6 +139,7 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
           searchLabel={attempts ? undefined : t('filters.search')}
           ariaLabel={t(`titles.${screen.title}`)}
           emptyText={t('chart.noData')}
+          columnGroupingModel={groups}
         />
       ) : (
         report.isPending && <LinearProgress aria-label={t('chart.loading')} />
