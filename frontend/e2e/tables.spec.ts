@@ -279,3 +279,17 @@ for (const language of ['English', 'العربية']) {
     }
   });
 }
+
+test('a text cut short shows whole while its cell has the keyboard focus', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, DEMO.superAdmin);
+  await page.goto('/main/licencedetails');
+  const row = page.getByRole('row', { name: new RegExp(DEMO.invited.name) });
+  await row.getByRole('gridcell', { name: DEMO.invited.name }).click();
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  // The e-mail next to it is cut at 1280 px.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tooltip')).toHaveText(DEMO.invited.email);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+});

@@ -39,12 +39,8 @@ export function useFocusedCellText() {
 export function FocusedCellText({ cell }: { cell: FocusedCell | null }) {
   return (
     <Popper open={cell !== null} anchorEl={cell?.anchor} placement="bottom-start" sx={{ zIndex: 'tooltip' }}>
-      <Paper
-        role="tooltip"
-        dir="auto"
-        elevation={4}
-        sx={{ px: 1, py: 0.5, maxWidth: 480, typography: 'body2', overflowWrap: 'anywhere' }}
-      >
+      {/* The popper is the tooltip (its role); the paper its look. */}
+      <Paper dir="auto" elevation={4} sx={{ px: 1, py: 0.5, maxWidth: 480, typography: 'body2', overflowWrap: 'anywhere' }}>
         {cell?.text}
       </Paper>
     </Popper>
