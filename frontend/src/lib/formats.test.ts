@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatsFor, localeOf } from './formats';
+import { formatsFor, latinDigits, localeOf } from './formats';
 
 // Intl puts invisible direction marks (U+200E/F) and narrow spaces into some languages' output:
 // compare what a reader sees.
@@ -44,5 +44,9 @@ describe('formatsFor', () => {
 
   it('takes a language it does not know as English', () => {
     expect(localeOf('xx')).toBe(localeOf('en'));
+  });
+
+  it('rewrites the Arabic-Indic digits of a text a library composed', () => {
+    expect(latinDigits('١–٢٥ من ١٤٠')).toBe('1–25 من 140');
   });
 });

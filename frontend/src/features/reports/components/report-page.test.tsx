@@ -9,6 +9,8 @@ import {
   answerReports,
   ATTEMPTS_REPORT,
   CHAPTER_ID,
+  LEVEL_ID,
+  OTHER_LEVEL_ID,
   COHORT,
   COMPANY_OVERVIEW,
   CSV,
@@ -339,5 +341,21 @@ describe('a difficulty view of many rows', JOURNEY, () => {
     expect(within(table).getAllByRole('row')).toHaveLength(14);
     expect(within(within(table).getByRole('rowheader', { name: 'Trainee 0' }).closest('tr') ?? table).getByText('55.5%')).toBeInTheDocument();
     expect(figure.querySelector('svg.MuiChartsSurface-root')).toBeNull();
+  });
+});
+
+describe('a view with a column per level', JOURNEY, () => {
+  it('groups the levels under their chapter, each level’s whole name in its header’s title', async () => {
+    const columns = [
+      { key: LEVEL_ID, label: '1.1 Meet the team', unit: 'percent' as const },
+      { key: OTHER_LEVEL_ID, label: '1.2 The missing delivery', unit: 'percent' as const },
+    ];
+    answerReports(() => ({ ...SKILL_REPORT, columns, rows: [{ id: ROHAN.id, label: ROHAN.name, cells: [80, null], started: true }], total: 1 }));
+    const { grid } = await openReport('/main/score/lor');
+    const chapter = await within(grid).findByRole('columnheader', { name: '1 First day on the floor' }, SLOW);
+    // The chapter's header spans its two levels.
+    expect(chapter).toHaveAttribute('aria-colspan', '2');
+    expect(within(grid).getByRole('columnheader', { name: '1.2 The missing delivery' })).toBeInTheDocument();
+    expect(within(grid).getByTitle('1.2 The missing delivery')).toBeInTheDocument();
   });
 });
