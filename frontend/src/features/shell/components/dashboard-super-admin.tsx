@@ -139,10 +139,10 @@ export function SuperAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
   return (
     <>
       <Grid container spacing={2} sx={{ mb: 2 }}>
-        <Grid size={{ xs: 12, lg: 8 }}>
+        <Grid size={12}>
           <SummariesSection role={ROLE} insight={insight.data} query={insight} />
         </Grid>
-        <Grid size={{ xs: 12, lg: 4 }}>
+        <Grid size={{ xs: 12, lg: 6 }}>
           <ExpiringSection role={ROLE} licences={dashboard.expiring_licences} />
         </Grid>
       </Grid>
