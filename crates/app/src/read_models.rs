@@ -23,6 +23,21 @@ pub struct DashboardCounts {
     pub inactive: Vec<InactiveTrainee>,
     /// The last day of the trainee's live seat (trainee only).
     pub licence_valid_until: Option<Date>,
+    /// Running licences that end within 30 days, soonest first (admins only; empty otherwise).
+    pub expiring: Vec<ExpiringLicence>,
+}
+
+/// A licence allocation that ends soon, and the seats it takes with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpiringLicence {
+    pub allocation: uuid::Uuid,
+    pub company: uuid::Uuid,
+    pub company_name: String,
+    pub valid_until: Date,
+    /// Seats sold in it.
+    pub seats: u64,
+    /// Of them, those held by trainees now.
+    pub assigned: u64,
 }
 
 /// Seats of the allocations still running today.

@@ -30,7 +30,7 @@ use scoring::{
     CatalogueService, CatalogueStore, Change, Chapter, ChapterDraft, ClientAuthError, ClientError, ClientStore,
     ImportedCatalogue, IngestError, Ingestion, IssuedSecret, Item, Level, LevelDraft, Mode, Outcome, PlanEntry,
     ReportStore, Skill, StoredStatement, Translated,
-    reports::{Export, Exporter, Insight, Reader, ReportQuery, Reports, Row, Table},
+    reports::{Dashboard, Export, Exporter, Insight, Reader, ReportQuery, Reports, Row, Table},
 };
 use time::OffsetDateTime;
 
@@ -221,6 +221,7 @@ service_trait! {
         async fn next_rows(&self, export: &mut Export) -> anyhow::Result<Option<Vec<Row>>>;
         async fn report(&self, reader: &Reader, query: &ReportQuery, page: &PageRequest, search: Option<&str>, locale: &str) -> anyhow::Result<Table>;
         async fn insight(&self, reader: &Reader, query: &ReportQuery, locale: &str) -> anyhow::Result<Insight>;
+        async fn dashboard(&self, reader: &Reader, locale: &str) -> anyhow::Result<Dashboard>;
     }
 }
 

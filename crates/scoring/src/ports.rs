@@ -9,13 +9,13 @@ use kernel::{
     ApiClientId, ApproachId, AttemptId, AuditEvent, AuditLog, Email, LevelId, Page, PageRequest, SeatId, SkillId,
     SortDirection, UserId,
 };
-use time::OffsetDateTime;
+use time::{Date, OffsetDateTime};
 use uuid::Uuid;
 
 use crate::{
     ApiClient, Attempt, CallingClient, Catalogue, CatalogueError, Changes, ClientScope, Difficulty, Facts,
     StoredStatement,
-    reports::{Cell, Filter, Group, Reader},
+    reports::{Cell, Filter, Group, Member, Reader, WeekScore},
 };
 
 /// What a batch's write did.
@@ -167,6 +167,20 @@ pub trait ReportStore: CatalogueStore + AuditLog {
         group: Group,
         filter: &Filter,
     ) -> impl Future<Output = anyhow::Result<HashMap<Uuid, String>>> + Send;
+
+    /// Per row of `group` (company or batch; one nil row for [`Group::All`]) and week, the points
+    /// and maxima of the attempts the reader may see completed in that week: `weeks` are the
+    /// weeks' first days (UTC), consecutive and oldest first, each seven days long.
+    fn weekly_scores(
+        &self,
+        reader: &Reader,
+        group: Group,
+        weeks: &[Date],
+    ) -> impl Future<Output = anyhow::Result<Vec<WeekScore>>> + Send;
+
+    /// Every trainee (not disabled) the reader may see with each company or batch of `group`
+    /// they belong to: one line per membership.
+    fn members(&self, reader: &Reader, group: Group) -> impl Future<Output = anyhow::Result<Vec<Member>>> + Send;
 
     /// One page of the attempts the reader may see and the filter selects, newest first
     /// unless sorted by `completed_at`, `score`, `percent` or `duration`.

@@ -2,7 +2,9 @@
 
 use std::collections::HashMap;
 
-use app::{AuditEntry, AuditFilter, CompanyActivity, DashboardCounts, InactiveTrainee, ReadModels, SeatCounts};
+use app::{
+    AuditEntry, AuditFilter, CompanyActivity, DashboardCounts, ExpiringLicence, InactiveTrainee, ReadModels, SeatCounts,
+};
 use identity::{EulaDocument, EulaRepository};
 use kernel::{Page, PageRequest, Scope};
 use sea_orm::{
@@ -56,7 +58,7 @@ impl ReadModels for Store {
             .filter(attempts::Column::CompletedAt.gte(now - Duration::days(7)))
             .count(&self.db)
             .await?;
-        let seats = self.seat_counts(company, user, now.date()).await?;
+        let (seats, expiring) = self.seat_counts(company, user, now.date()).await?;
         Ok(DashboardCounts {
             companies: company_rows.count(&self.db).await?,
             batches: batch_rows.count(&self.db).await?,
@@ -67,6 +69,7 @@ impl ReadModels for Store {
             licence_valid_until: user.and(seats.next_expiry),
             seats,
             attempts_this_week: this_week,
+            expiring: if user.is_some() { Vec::new() } else { expiring },
             activity: if scope == Scope::All { self.activity(now).await? } else { Vec::new() },
             inactive: match scope {
                 Scope::Company(company) => self.inactive(company.as_uuid(), now).await?,
@@ -215,8 +218,14 @@ const IDLE: Duration = Duration::days(14);
 const IDLE_SHOWN: usize = 100;
 
 impl Store {
-    /// Seats of the allocations running on `today`, of `company` (and held by `user`).
-    async fn seat_counts(&self, company: Option<Uuid>, user: Option<Uuid>, today: Date) -> anyhow::Result<SeatCounts> {
+    /// Seats of the allocations running on `today`, of `company` (and held by `user`), and those
+    /// allocations that end within 30 days.
+    async fn seat_counts(
+        &self,
+        company: Option<Uuid>,
+        user: Option<Uuid>,
+        today: Date,
+    ) -> anyhow::Result<(SeatCounts, Vec<ExpiringLicence>)> {
         let mut running = licence_allocations::Entity::find()
             .filter(licence_allocations::Column::ValidFrom.lte(today))
             .filter(licence_allocations::Column::ValidUntil.gte(today));
@@ -234,19 +243,42 @@ impl Store {
         }
         let live = live.all(&self.db).await?;
         let soon = today + Duration::days(30);
-        let expiring: Vec<Date> =
+        let expiring_days: Vec<Date> =
             live.iter().filter_map(|s| until.get(&s.allocation_id).copied()).filter(|day| *day <= soon).collect();
-        Ok(SeatCounts {
+        let ending: Vec<&licence_allocations::Model> = allocations.iter().filter(|a| a.valid_until <= soon).collect();
+        let names: HashMap<Uuid, String> = named::<companies::Entity>(
+            &self.db,
+            companies::Column::Id,
+            companies::Column::Name,
+            ending.iter().map(|a| a.company_id).collect(),
+        )
+        .await?
+        .into_iter()
+        .collect();
+        let mut expiring: Vec<ExpiringLicence> = ending
+            .into_iter()
+            .map(|a| ExpiringLicence {
+                allocation: a.id,
+                company: a.company_id,
+                company_name: names.get(&a.company_id).cloned().unwrap_or_default(),
+                valid_until: a.valid_until,
+                seats: u64::try_from(a.seats).unwrap_or(0),
+                assigned: live.iter().filter(|s| s.allocation_id == a.id).count() as u64,
+            })
+            .collect();
+        expiring.sort_by(|a, b| a.valid_until.cmp(&b.valid_until).then_with(|| a.company_name.cmp(&b.company_name)));
+        let counts = SeatCounts {
             sold: allocations.iter().map(|a| u64::try_from(a.seats).unwrap_or(0)).sum(),
             assigned: live.len() as u64,
             activated: live.iter().filter(|s| s.activated_at.is_some()).count() as u64,
-            expiring_soon: expiring.len() as u64,
+            expiring_soon: expiring_days.len() as u64,
             next_expiry: if user.is_some() {
                 live.iter().filter_map(|s| until.get(&s.allocation_id).copied()).max()
             } else {
-                expiring.into_iter().min()
+                expiring_days.into_iter().min()
             },
-        })
+        };
+        Ok((counts, expiring))
     }
 
     /// Every company with its attempts completed in the last 30 days, most first.

@@ -38,6 +38,8 @@ const SAME_AS_ENGLISH: Record<string, readonly Language[]> = {
   'common:datePicker.ok': ['it', 'fr'],
   // The same colour word in French.
   'shell:appearance.colourTheme.orange': ['fr'],
+  // A skill's name and its percent, punctuated alike (Chinese uses full-width brackets).
+  'shell:dashboard.trend.skill': ['it', 'es', 'fr', 'ar'],
   // The names of the two file formats.
   'reports:export.csv': others,
   'reports:export.xlsx': others,

@@ -5,11 +5,13 @@ import type {
   Appearance,
   Catalogue,
   Dashboard,
+  DashboardInsight,
   Health,
   Me,
   Preferences,
   Problem,
   ProblemCode,
+  ReportInsight,
   ScoreReport,
   TableView,
 } from '@/api/gen/playtrack.schemas';
@@ -28,6 +30,33 @@ export const TEST_DASHBOARD: Dashboard = {
   activity: [],
   inactive_trainees: [],
   licence_valid_until: null,
+  expiring_licences: [],
+};
+
+/** A dashboard's answer with nothing played yet and nobody to nudge. */
+export const EMPTY_DASHBOARD_INSIGHT: DashboardInsight = {
+  rows: 'batch',
+  summaries: [],
+  nudges: [],
+  next_level: null,
+  trend_weeks: 8,
+  quiet_days: 14,
+  behind_by: 10,
+};
+
+/** A report's answer in words over nothing played. */
+export const EMPTY_REPORT_INSIGHT: ReportInsight = {
+  score: null,
+  period_from: '2026-02-01',
+  period_to: '2026-03-02',
+  change: null,
+  weakest_skill: null,
+  strongest_skill: null,
+  weakest_level: null,
+  strongest_level: null,
+  trainees: 0,
+  quiet: 0,
+  quiet_days: 14,
 };
 
 /** A report with nothing played yet (the dashboards' default answer). */
@@ -61,9 +90,15 @@ export const apiHandlers = [
   http.get('/api/v1/dashboard', () =>
     signedInAs() ? HttpResponse.json<Dashboard>(TEST_DASHBOARD) : problem(401, 'UNAUTHENTICATED'),
   ),
+  http.get('/api/v1/dashboard/insight', () =>
+    signedInAs() ? HttpResponse.json<DashboardInsight>(EMPTY_DASHBOARD_INSIGHT) : problem(401, 'UNAUTHENTICATED'),
+  ),
   // The dashboards' score figures and chapters: nothing played, an empty catalogue.
   http.get('/api/v1/reports/scores', () =>
     signedInAs() ? HttpResponse.json<ScoreReport>(EMPTY_REPORT) : problem(401, 'UNAUTHENTICATED'),
+  ),
+  http.get('/api/v1/reports/insight', () =>
+    signedInAs() ? HttpResponse.json<ReportInsight>(EMPTY_REPORT_INSIGHT) : problem(401, 'UNAUTHENTICATED'),
   ),
   http.get('/api/v1/catalogue', () =>
     signedInAs() ? HttpResponse.json<Catalogue>(EMPTY_CATALOGUE) : problem(401, 'UNAUTHENTICATED'),

@@ -52,6 +52,24 @@ pub struct Dashboard {
     #[serde(with = "super::list::iso_date::option")]
     #[schema(value_type = Option<String>, format = Date)]
     licence_valid_until: Option<time::Date>,
+    /// Admins: running licences that end within 30 days, soonest first.
+    expiring_licences: Vec<ExpiringLicence>,
+}
+
+/// A licence allocation that ends within 30 days.
+#[derive(Serialize, ToSchema)]
+pub struct ExpiringLicence {
+    allocation_id: Uuid,
+    company_id: Uuid,
+    company_name: String,
+    /// Its last day.
+    #[serde(with = "super::list::iso_date")]
+    #[schema(value_type = String, format = Date)]
+    valid_until: time::Date,
+    /// Seats sold in it.
+    seats: u64,
+    /// Of them, those trainees hold now: they lose their access that day.
+    assigned: u64,
 }
 
 /// Seats of the allocations running today.
@@ -125,6 +143,18 @@ async fn dashboard(state: web::Data<AppState>, who: Authenticated) -> Result<web
             .map(|t| InactiveTrainee { id: t.id, name: t.name, email: t.email, last_played: t.last_played })
             .collect(),
         licence_valid_until: counts.licence_valid_until,
+        expiring_licences: counts
+            .expiring
+            .into_iter()
+            .map(|l| ExpiringLicence {
+                allocation_id: l.allocation,
+                company_id: l.company,
+                company_name: l.company_name,
+                valid_until: l.valid_until,
+                seats: l.seats,
+                assigned: l.assigned,
+            })
+            .collect(),
     }))
 }
 

@@ -12,6 +12,7 @@ mod catalogue_file;
 #[macro_use]
 mod choices;
 mod companies;
+mod dashboard;
 mod dto;
 mod enrolment_keys;
 mod game;
@@ -55,6 +56,7 @@ pub(crate) fn api(cfg: &mut ServiceConfig) {
             .configure(health::routes)
             .configure(auth::routes)
             .configure(account::routes)
+            .configure(dashboard::routes)
             .configure(preferences::routes)
             .configure(profile::routes)
             .configure(setup::routes)

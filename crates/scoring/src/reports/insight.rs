@@ -12,6 +12,12 @@ pub const QUIET_DAYS: i64 = 14;
 /// The period a selection without days compares: its last 30 days with the 30 before.
 pub const PERIOD_DAYS: i64 = 30;
 
+/// The first day a trainee must have played on by `today` not to be quiet.
+#[must_use]
+pub fn quiet_since(today: Date) -> Date {
+    today - Duration::days(QUIET_DAYS - 1)
+}
+
 /// The days a change compares, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Period {

@@ -2,6 +2,7 @@
 //! asks, and the table it answers.
 
 mod context;
+mod dashboard;
 mod insight;
 mod labels;
 mod query;
@@ -10,6 +11,9 @@ mod service;
 mod table;
 
 pub use context::{Context, Fact, FactValue};
+pub use dashboard::{
+    BEHIND_BY, Behind, Dashboard, Member, NUDGES_SHOWN, NextLevel, Nudge, Summary, TREND_WEEKS, Trend, Week, WeekScore,
+};
 pub use insight::{Insight, PERIOD_DAYS, Period, QUIET_DAYS, Standing};
 pub use labels::header;
 pub use query::{Filter, Group, Measure, Pick, Reader, ReportQuery, View};

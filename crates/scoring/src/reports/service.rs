@@ -7,10 +7,10 @@ use kernel::{
 };
 
 use super::{
-    Cell, Column, Context, Filter, Group, Insight, Period, QUIET_DAYS, Reader, ReportQuery, Row, Table, Unit, Value,
-    View, assemble, by_chapter, columns,
+    Cell, Column, Context, Dashboard, Filter, Group, Insight, Period, Reader, ReportQuery, Row, Summary, Table, Unit,
+    Value, View, assemble, by_chapter, columns,
     context::{FilterNames, Signature, context},
-    header, insight, levels_in_order,
+    dashboard, header, insight, levels_in_order,
 };
 use crate::{AttemptLine, Catalogue, CellQuery, ReportStore, Split, percent};
 
@@ -320,15 +320,10 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
                 }
             }
         };
-        let skill_name = |key: &str| {
-            catalogue.skills.iter().find(|s| s.id.to_string() == key).map(|s| s.name.get(locale).to_owned())
-        };
-        let level_name = |key: &str| {
-            levels_in_order(&catalogue)
-                .into_iter()
-                .find(|(_, level)| level.id.to_string() == key)
-                .map(|(chapter, level)| format!("{chapter}.{} {}", level.number, level.title.get(locale)))
-        };
+        let skill_name = skill_names(&catalogue, locale);
+        let skill_name = |key: &str| skill_name.get(key).cloned();
+        let level_name = level_names(&catalogue, locale);
+        let level_name = |key: &str| level_name.get(key).cloned();
         let (weakest_skill, strongest_skill) = insight::extremes(
             &cells(filter.clone(), Split::Skill).await?,
             &cohort_cells(Split::Skill).await?,
@@ -343,12 +338,8 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
         let trainees =
             self.store.people(reader, Group::Trainee, &Filter { from: None, to: None, ..filter.clone() }).await?;
         // A trainee played lately where some level's latest attempt is that recent.
-        let lately = Filter {
-            from: Some(today - time::Duration::days(QUIET_DAYS - 1)),
-            to: None,
-            pick: super::Pick::Latest,
-            ..filter.clone()
-        };
+        let lately =
+            Filter { from: Some(insight::quiet_since(today)), to: None, pick: super::Pick::Latest, ..filter.clone() };
         let played = CellQuery {
             group: Group::Trainee,
             split: Split::None,
@@ -369,6 +360,78 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             trainees: trainees.len() as u64,
             quiet: trainees.keys().filter(|id| !played.contains(id)).count() as u64,
         })
+    }
+
+    /// The reader's dashboard: per batch (a company admin), company (the provider) or for the
+    /// trainee themself, the score, its weekly trend and the weakest skill beside the cohort one
+    /// step up; a company admin's trainees to nudge; a trainee's next level. A handful of
+    /// statements whatever the number of batches.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn dashboard(&self, reader: &Reader, locale: &str) -> anyhow::Result<Dashboard> {
+        let catalogue = self.store.catalogue().await?;
+        let today = self.clock.now().to_offset(time::UtcOffset::UTC).date();
+        let rows = match reader {
+            Reader::All => Group::Company,
+            Reader::Companies(_) => Group::Batch,
+            Reader::Trainee(_) => Group::All,
+        };
+        let everything = Filter::default();
+        let cells = |group: Group, split: Split| {
+            let query = CellQuery { group, split, filter: &everything, levels: None, rows: None, rows_only: false };
+            async move { self.store.cells(reader, &query).await }
+        };
+        let weeks = dashboard::week_starts(today);
+        let weekly = self.store.weekly_scores(reader, rows, &weeks).await?;
+        let totals = cells(rows, Split::None).await?;
+        let skills = cells(rows, Split::Skill).await?;
+        // A batch stands beside its company and a company beside the provider: all the reader sees.
+        let cohort = if rows == Group::All { Vec::new() } else { cells(Group::All, Split::Skill).await? };
+        let (names, members, trainees) = if rows == Group::All {
+            (HashMap::from([(uuid::Uuid::nil(), header("all", locale).to_owned())]), Vec::new(), Vec::new())
+        } else {
+            (
+                self.store.people(reader, rows, &everything).await?,
+                self.store.members(reader, rows).await?,
+                cells(Group::Trainee, Split::None).await?,
+            )
+        };
+        let skill_name = skill_names(&catalogue, locale);
+        let last_played: HashMap<uuid::Uuid, _> = trainees.iter().map(|c| (c.row, c.last_played)).collect();
+        let mut summaries: Vec<Summary> = names
+            .iter()
+            .map(|(&id, name)| {
+                let of_row = |cells: &[Cell]| cells.iter().filter(|c| c.row == id).cloned().collect::<Vec<_>>();
+                let people: Vec<_> = members.iter().filter(|m| m.row == id).collect();
+                Summary {
+                    id,
+                    name: name.clone(),
+                    score: insight::overall(&of_row(&totals)),
+                    trend: dashboard::trend(&weeks, id, &weekly),
+                    weakest_skill: insight::extremes(&of_row(&skills), &cohort, |key| skill_name.get(key).cloned()).0,
+                    trainees: people.len() as u64,
+                    quiet: people
+                        .iter()
+                        .filter(|m| dashboard::is_quiet(last_played.get(&m.trainee).copied().flatten(), today))
+                        .count() as u64,
+                }
+            })
+            .collect();
+        summaries.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.id.cmp(&b.id)));
+        let nudges = if rows == Group::Batch {
+            // Everyone of the company, in a batch or not, may have gone quiet.
+            let people = self.store.members(reader, Group::Company).await?;
+            dashboard::nudges(&people, &members, &trainees, &totals, &names, today)
+        } else {
+            Vec::new()
+        };
+        let next_level = if rows == Group::All {
+            dashboard::next_level(&catalogue, &cells(Group::All, Split::Level).await?, &level_names(&catalogue, locale))
+        } else {
+            None
+        };
+        Ok(Dashboard { rows, summaries, nudges, next_level })
     }
 
     /// Rows for the companies, batches or trainees the reader sees in the filter who have no
@@ -443,6 +506,21 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             },
         })
     }
+}
+
+/// Skills' names in `locale`, by id.
+fn skill_names(catalogue: &Catalogue, locale: &str) -> HashMap<String, String> {
+    catalogue.skills.iter().map(|s| (s.id.to_string(), s.name.get(locale).to_owned())).collect()
+}
+
+/// Levels' names in `locale` (`chapter.number title`), by id.
+fn level_names(catalogue: &Catalogue, locale: &str) -> HashMap<String, String> {
+    levels_in_order(catalogue)
+        .into_iter()
+        .map(|(chapter, level)| {
+            (level.id.to_string(), format!("{chapter}.{} {}", level.number, level.title.get(locale)))
+        })
+        .collect()
 }
 
 /// Attempts an export reads at a time.

@@ -5,6 +5,7 @@ mod architecture;
 mod audit;
 mod catalogue;
 mod cli;
+mod dashboard;
 mod demo;
 mod game;
 mod game_apps;

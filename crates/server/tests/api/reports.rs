@@ -51,13 +51,14 @@ pub(crate) struct World {
 #[derive(Clone, Debug)]
 pub(crate) struct Sent {
     pub(crate) trainee: Uuid,
-    level: usize,
+    /// Index into the world's levels, which are in catalogue order.
+    pub(crate) level: usize,
     difficulty: &'static str,
     approach: Uuid,
-    score: u32,
+    pub(crate) score: u32,
     /// Per skill reported: the points, and the skill's maximum at the level when it was sent.
     points: BTreeMap<Uuid, (u32, u32)>,
-    completed: OffsetDateTime,
+    pub(crate) completed: OffsetDateTime,
 }
 
 async fn insert(app: &TestApp, table: &str, columns: &[&str], values: Vec<sea_orm::sea_query::Expr>) {
@@ -208,7 +209,26 @@ impl World {
         answer["results"].as_array().unwrap().iter().map(|r| r["status"].as_str().unwrap().to_owned()).collect()
     }
 
-    fn company_of(&self, trainee: Uuid) -> Uuid {
+    /// The maximum of the level `sent` was played at.
+    pub(crate) fn max_of(&self, sent: &Sent) -> u32 {
+        self.levels[sent.level].max
+    }
+
+    /// The levels' ids in catalogue order.
+    pub(crate) fn level_ids(&self) -> Vec<Uuid> {
+        self.levels.iter().map(|l| l.id).collect()
+    }
+
+    /// The trainee who signs in with a password, and their token.
+    pub(crate) fn signed_id(&self) -> Uuid {
+        self.signed.id
+    }
+
+    pub(crate) async fn signed_token(&self, app: &TestApp) -> String {
+        app.token_of(&self.signed).await
+    }
+
+    pub(crate) fn company_of(&self, trainee: Uuid) -> Uuid {
         self.trainees.iter().find(|(t, _)| *t == trainee).unwrap().1
     }
 }

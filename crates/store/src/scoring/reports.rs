@@ -7,11 +7,12 @@ use std::collections::HashMap;
 use kernel::{BatchId, LevelId, Page, PageRequest, SortDirection, UserId};
 use scoring::{
     AttemptLine, CellQuery, Difficulty, ReportStore, Split,
-    reports::{Cell, Filter, Group, Pick, Reader},
+    reports::{Cell, Filter, Group, Member, Pick, Reader, WeekScore},
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-    sea_query::{Alias, BinOper, Cond, Expr, ExprTrait, Order, Query, SelectStatement},
+    RelationTrait,
+    sea_query::{Alias, BinOper, CaseStatement, Cond, Expr, ExprTrait, Order, Query, SelectStatement},
 };
 use time::{Time, UtcOffset};
 use uuid::Uuid;
@@ -526,6 +527,91 @@ impl ReportStore for Store {
             Group::Level | Group::All => Vec::new(),
         };
         Ok(found.into_iter().collect())
+    }
+
+    async fn weekly_scores(
+        &self,
+        reader: &Reader,
+        group: Group,
+        weeks: &[time::Date],
+    ) -> anyhow::Result<Vec<WeekScore>> {
+        use attempts::Column as A;
+        let (Some(first), Some(last)) = (weeks.first(), weeks.last()) else { return Ok(Vec::new()) };
+        let backend = self.db.get_database_backend();
+        let days = Filter { from: Some(*first), to: Some(*last + time::Duration::days(6)), ..Filter::default() };
+        // An attempt's week is the latest one it was completed on or after the start of; the
+        // days' condition keeps those before the first out.
+        let mut week = CaseStatement::new();
+        for (index, start) in weeks.iter().enumerate().rev() {
+            week = week.case(
+                Expr::col((attempts::Entity, A::CompletedAt)).gte(day_start(backend, *start)),
+                i64::try_from(index)?,
+            );
+        }
+        let mut select = Query::select();
+        select
+            .from(attempts::Entity)
+            .expr_as(week.finally(0), Alias::new("week"))
+            .expr_as(Expr::cust("CAST(SUM(attempts.score) AS DOUBLE PRECISION)"), Alias::new("score"))
+            .expr_as(Expr::cust("CAST(SUM(attempts.max_score) AS DOUBLE PRECISION)"), Alias::new("max"))
+            .cond_where(attempt_conditions(reader, &days, None, backend))
+            // By the output column: its CASE binds new parameters wherever it is written.
+            .add_group_by([Expr::cust("week")]);
+        let row = match group {
+            Group::All => None,
+            Group::Company => Some(Expr::col((attempts::Entity, A::CompanyId))),
+            Group::Batch => {
+                select.join_as(
+                    sea_orm::JoinType::InnerJoin,
+                    batch_members::Entity,
+                    Alias::new("bm"),
+                    Expr::col((Alias::new("bm"), batch_members::Column::UserId)).equals((attempts::Entity, A::UserId)),
+                );
+                Some(Expr::col((Alias::new("bm"), batch_members::Column::BatchId)))
+            }
+            Group::Trainee | Group::Level => anyhow::bail!("weekly scores are per company or batch, or of everything"),
+        };
+        if let Some(row) = row {
+            select.expr_as(row.clone(), Alias::new("row_id")).add_group_by([row]);
+        }
+        let mut scores = Vec::new();
+        for found in self.db.query_all(&select).await? {
+            scores.push(WeekScore {
+                row: if group == Group::All { Uuid::nil() } else { found.try_get("", "row_id")? },
+                week: usize::try_from(found.try_get::<i64>("", "week")?)?,
+                score: found.try_get::<Option<f64>>("", "score")?.unwrap_or_default(),
+                max: found.try_get::<Option<f64>>("", "max")?.unwrap_or_default(),
+            });
+        }
+        Ok(scores)
+    }
+
+    async fn members(&self, reader: &Reader, group: Group) -> anyhow::Result<Vec<Member>> {
+        let own = match reader {
+            Reader::All => None,
+            Reader::Companies(own) => Some(own.iter().map(|c| c.as_uuid()).collect::<Vec<_>>()),
+            Reader::Trainee(_) => return Ok(Vec::new()),
+        };
+        let mut q = users::Entity::find()
+            .select_only()
+            .filter(users::Column::Role.eq(kernel::Role::User.as_str()))
+            .filter(users::Column::Status.ne("disabled"));
+        if let Some(own) = own {
+            q = q.filter(users::Column::CompanyId.is_in(own));
+        }
+        q = match group {
+            Group::Company => q.column(users::Column::CompanyId).filter(users::Column::CompanyId.is_not_null()),
+            Group::Batch => q
+                .join_rev(sea_orm::JoinType::InnerJoin, batch_members::Relation::User.def())
+                .column(batch_members::Column::BatchId),
+            Group::Trainee | Group::Level | Group::All => anyhow::bail!("members are of companies or batches"),
+        };
+        let found: Vec<(Uuid, Uuid, String, String)> = q
+            .columns([users::Column::Id, users::Column::Name, users::Column::Email])
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        Ok(found.into_iter().map(|(row, trainee, name, email)| Member { row, trainee, name, email }).collect())
     }
 
     async fn attempts(

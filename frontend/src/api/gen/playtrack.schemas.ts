@@ -677,6 +677,8 @@ export interface Dashboard {
   batches: number;
   /** @minimum 0 */
   companies: number;
+  /** Admins: running licences that end within 30 days, soonest first. */
+  expiring_licences: ExpiringLicence[];
   /** Company admin: trainees who played nothing for 14 days (never-played first), at most 100. */
   inactive_trainees: InactiveTrainee[];
   /**
@@ -690,6 +692,59 @@ export interface Dashboard {
   /** @minimum 0 */
   trainees: number;
 }
+
+export type DashboardInsightNextLevel = NextLevel | null;
+
+/**
+ * The dashboard's answer, scoped to the caller.
+ */
+export interface DashboardInsight {
+  behind_by: number;
+  next_level?: DashboardInsightNextLevel;
+  /** Company admin: the quiet first (never played, then longest idle), then the furthest
+behind; at most 100. */
+  nudges: DashboardNudge[];
+  quiet_days: number;
+  rows: DashboardRows;
+  /** By name. */
+  summaries: DashboardSummary[];
+  /** @minimum 0 */
+  trend_weeks: number;
+}
+
+export type DashboardNudgeBehind = NudgeBehind | null;
+
+/**
+ * `null`: never played.
+ */
+export type DashboardNudgeLastPlayed = string | null;
+
+/**
+ * A trainee worth a nudge: quiet, behind their batch, or both.
+ */
+export interface DashboardNudge {
+  behind?: DashboardNudgeBehind;
+  email: string;
+  id: string;
+  /** `null`: never played. */
+  last_played?: DashboardNudgeLastPlayed;
+  name: string;
+  /** No play in the last `quiet_days` days. */
+  quiet: boolean;
+}
+
+/**
+ * What the dashboard's summaries are.
+ */
+export type DashboardRows = typeof DashboardRows[keyof typeof DashboardRows];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const DashboardRows = {
+  batch: 'batch',
+  company: 'company',
+  own: 'own',
+} as const;
 
 /**
  * The earliest last day among those.
@@ -713,6 +768,41 @@ export interface DashboardSeats {
   next_expiry?: DashboardSeatsNextExpiry;
   /** @minimum 0 */
   sold: number;
+}
+
+/**
+ * The last week played minus the first week played, in points; `null` with fewer than two.
+ */
+export type DashboardSummaryChange = number | null;
+
+/**
+ * Percent of the maximum over every counted result, as the score report shows it.
+ */
+export type DashboardSummaryScore = number | null;
+
+export type DashboardSummaryWeakestSkill = InsightStanding | null;
+
+/**
+ * A batch, a company or the trainee themself, summed up.
+ */
+export interface DashboardSummary {
+  /** The last week played minus the first week played, in points; `null` with fewer than two. */
+  change?: DashboardSummaryChange;
+  /** The batch's or company's id (nil for a trainee's own). */
+  id: string;
+  name: string;
+  /**
+   * Of them, those without a play in the last `quiet_days` days.
+   * @minimum 0
+   */
+  quiet: number;
+  /** Percent of the maximum over every counted result, as the score report shows it. */
+  score?: DashboardSummaryScore;
+  /** @minimum 0 */
+  trainees: number;
+  /** The last `trend_weeks` weeks, oldest first. */
+  trend: TrendWeek[];
+  weakest_skill?: DashboardSummaryWeakestSkill;
 }
 
 /**
@@ -802,6 +892,27 @@ export interface EulaChallenge {
   challenge: string;
   eula: Eula;
   expires_at: string;
+}
+
+/**
+ * A licence allocation that ends within 30 days.
+ */
+export interface ExpiringLicence {
+  allocation_id: string;
+  /**
+   * Of them, those trainees hold now: they lose their access that day.
+   * @minimum 0
+   */
+  assigned: number;
+  company_id: string;
+  company_name: string;
+  /**
+   * Seats sold in it.
+   * @minimum 0
+   */
+  seats: number;
+  /** Its last day. */
+  valid_until: string;
 }
 
 /**
@@ -1394,6 +1505,31 @@ by default the creating admin's. */
   locale?: NewUserInputLocale;
   name?: string;
   role: MemberRole;
+}
+
+/**
+ * Their percent there; `null`: not played yet.
+ */
+export type NextLevelScore = number | null;
+
+/**
+ * A trainee's next level: the first in catalogue order they have not played, else their
+weakest.
+ */
+export interface NextLevel {
+  id: string;
+  name: string;
+  /** Their percent there; `null`: not played yet. */
+  score?: NextLevelScore;
+}
+
+export interface NudgeBehind {
+  batch_id: string;
+  batch_name: string;
+  /** The batch's percent. */
+  batch_score: number;
+  /** The trainee's percent. */
+  score: number;
 }
 
 /**
@@ -2455,6 +2591,21 @@ export interface TokenResponse {
   scope: string;
   /** `Bearer`. */
   token_type: string;
+}
+
+/**
+ * Percent of the maximum over the attempts completed in it; `null`: nothing played.
+ */
+export type TrendWeekScore = number | null;
+
+/**
+ * One week of a trend.
+ */
+export interface TrendWeek {
+  /** Its first day (UTC); a week is seven days, the last one ends today. */
+  from: string;
+  /** Percent of the maximum over the attempts completed in it; `null`: nothing played. */
+  score?: TrendWeekScore;
 }
 
 export type UserCompanyId = string | null;

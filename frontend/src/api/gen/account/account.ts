@@ -28,6 +28,7 @@ import type {
   ActiveSession,
   Appearance,
   Dashboard,
+  DashboardInsight,
   Eula,
   Me,
   Preferences,
@@ -136,6 +137,109 @@ export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetDashboardQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Each batch's (company admin), company's (super admin) or one's own (trainee) score, its
+weekly trend over the last weeks and weakest skill; the trainees to nudge; a trainee's next
+level to play.
+ */
+export const getGetDashboardInsightUrl = () => {
+
+
+  
+
+  return `/api/v1/dashboard/insight`
+}
+
+export const getDashboardInsight = async ( options?: RequestInit): Promise<DashboardInsight> => {
+  
+  return apiFetch<DashboardInsight>(getGetDashboardInsightUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetDashboardInsightQueryKey = () => {
+    return [
+    `/api/v1/dashboard/insight`
+    ] as const;
+    }
+
+    
+export const getGetDashboardInsightQueryOptions = <TData = Awaited<ReturnType<typeof getDashboardInsight>>, TError = ErrorType<Problem | Problem | Problem | Problem>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardInsight>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetDashboardInsightQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getDashboardInsight>>> = ({ signal }) => getDashboardInsight({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getDashboardInsight>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetDashboardInsightQueryResult = NonNullable<Awaited<ReturnType<typeof getDashboardInsight>>>
+export type GetDashboardInsightQueryError = ErrorType<Problem | Problem | Problem | Problem>
+
+
+export function useGetDashboardInsight<TData = Awaited<ReturnType<typeof getDashboardInsight>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardInsight>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDashboardInsight>>,
+          TError,
+          Awaited<ReturnType<typeof getDashboardInsight>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDashboardInsight<TData = Awaited<ReturnType<typeof getDashboardInsight>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardInsight>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDashboardInsight>>,
+          TError,
+          Awaited<ReturnType<typeof getDashboardInsight>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDashboardInsight<TData = Awaited<ReturnType<typeof getDashboardInsight>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardInsight>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Each batch's (company admin), company's (super admin) or one's own (trainee) score, its
+weekly trend over the last weeks and weakest skill; the trainees to nudge; a trainee's next
+level to play.
+ */
+
+export function useGetDashboardInsight<TData = Awaited<ReturnType<typeof getDashboardInsight>>, TError = ErrorType<Problem | Problem | Problem | Problem>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardInsight>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetDashboardInsightQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -1,11 +1,12 @@
 // The dashboards' charts (loaded only when one is drawn): bars of a score per row (each batch's
-// progress) on an axis from 0 to 100 %, and a radar of the score per skill (the shared one, with
+// progress) on an axis from 0 to 100 %, a small line of a score week by week, and a radar of the score per skill (the shared one, with
 // its scale and its weakest skill marked). Their colours come from the theme, so they read in
 // the dark theme too; in Arabic they run right to left like the page (MUI X Charts mirrors only
 // its tick labels, so the category axis is reversed and the value axis moved to the right).
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartsLocalizationProvider } from '@mui/x-charts/ChartsLocalizationProvider';
+import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDashboardFormat } from './dashboard-widgets';
@@ -96,5 +97,25 @@ export function SkillRadar({ items, label, series }: ChartProps) {
         hideLegend
       />
     </Localized>
+  );
+}
+
+/** A small line of the weeks played, oldest first (from the right in Arabic), on a scale from 0
+ * to 100 %: the shape of a trend, whose numbers the words beside it give. */
+export function TrendLine({ points, label }: { points: readonly number[]; label: string }) {
+  const theme = useTheme();
+  const format = useDashboardFormat();
+  const data = theme.direction === 'rtl' ? [...points].reverse() : [...points];
+  return (
+    <SparkLineChart
+      aria-label={label}
+      data={data}
+      height={36}
+      yAxis={{ min: 0, max: 100 }}
+      color={theme.palette.primary.main}
+      valueFormatter={(value) => (value === null ? '' : format.percent(value))}
+      showHighlight
+      showTooltip
+    />
   );
 }

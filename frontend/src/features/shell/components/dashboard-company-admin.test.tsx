@@ -1,6 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp, TEST_USER } from '@/testing/render-app';
-import { answerDashboard, BATCHES, figure, INACTIVE, oneRow, rowsOf, section, SLOW } from './dashboard-fixtures';
+import {
+  answerDashboard,
+  BATCH_INSIGHT,
+  BATCHES,
+  CATALOGUE,
+  EXPIRING,
+  figure,
+  oneRow,
+  rowsOf,
+  section,
+  SLOW,
+} from './dashboard-fixtures';
+import { EMPTY_DASHBOARD_INSIGHT } from '@/testing/api-handlers';
 
 // Each test renders the whole app; the first also loads the page's code and the charts'.
 const JOURNEY = { timeout: 20_000 };
@@ -13,7 +25,12 @@ const SKILL_AVERAGES = oneRow([
 ]);
 
 function answer() {
-  return answerDashboard({ inactive_trainees: INACTIVE }, { 'overview/batch': BATCHES, 'skill/all': SKILL_AVERAGES });
+  return answerDashboard(
+    { expiring_licences: EXPIRING },
+    { 'overview/batch': BATCHES, 'skill/all': SKILL_AVERAGES },
+    CATALOGUE,
+    BATCH_INSIGHT,
+  );
 }
 
 describe("the company admin's dashboard", JOURNEY, () => {
@@ -36,46 +53,80 @@ describe("the company admin's dashboard", JOURNEY, () => {
     await figure('Next seat expiry', 'None');
   });
 
-  it('lists the trainees idle for 14 days, "never played" for those who never did, each with a reminder', async () => {
+  it("opens with each batch's weekly trend and its weakest skill, one click from that batch's skill report", async () => {
     answer();
     renderApp('/dashboard/crm', ADMIN);
-    const idle = await section('Trainees inactive for 14 days');
-    const rows = await rowsOf(idle);
+    const trends = await section('Each batch: trend and weakest skill');
+    expect(await rowsOf(trends)).toEqual([
+      ['Cohort A', '72.5%', 'Up 14 points since the week of Jan 26, 2026', 'Empathy (48.5%)', '1 of 4'],
+      ['Cohort B', 'Not played yet', 'Too few weeks played to compare', 'No skill played yet', '3 of 3'],
+    ]);
+    expect(within(trends).getByRole('link', { name: 'Empathy (48.5%)' })).toHaveAttribute(
+      'href',
+      `/companyadmin/score/skill?batch=${BATCH_INSIGHT.summaries[0]?.id ?? ''}`,
+    );
+    await waitFor(
+      () => expect(within(trends).getByLabelText('Weekly average score of Cohort A')).toBeInTheDocument(),
+      SLOW,
+    );
+    expect(within(trends).queryByLabelText('Weekly average score of Cohort B')).not.toBeInTheDocument();
+  });
+
+  it('lists the trainees to nudge with why — never played, idle, behind their batch — each with a reminder', async () => {
+    answer();
+    renderApp('/dashboard/crm', ADMIN);
+    const nudges = await section('Trainees to nudge');
+    const rows = await rowsOf(nudges);
     expect(rows.map((row) => row.slice(0, 2))).toEqual([
       ['Rohan Das', 'rohan@meridian.example'],
       ['Mei Chen', 'mei+training@meridian.example'],
+      ['Omar Haddad', 'omar@meridian.example'],
     ]);
     expect(rows[0]?.[2]).toBe('Never played');
-    expect(rows[1]?.[2]).toMatch(/2026/);
-    expect(within(idle).getAllByText('Never played')).toHaveLength(1);
+    expect(rows[1]?.[2]).toMatch(/^Last played .*2026/);
+    expect(rows[2]?.[2]).toBe('55.5%, 17 points below Cohort A (72.5%)');
 
-    const rohan = within(idle).getByRole('link', { name: 'Remind Rohan Das by e-mail' });
+    const rohan = within(nudges).getByRole('link', { name: 'Remind Rohan Das by e-mail' });
     const href = rohan.getAttribute('href') ?? '';
     expect(href).toMatch(/^mailto:rohan@meridian\.example\?subject=Your%20training%20game%20is%20waiting%20for%20you&body=/);
     const body = decodeURIComponent(href.slice(href.indexOf('body=') + 5));
     expect(body).toContain('Hello Rohan Das,\r\n\r\n');
     expect(body).toContain('14 days or more');
     expect(body).toContain(window.location.origin);
-    expect(within(idle).getByRole('link', { name: 'Remind Mei Chen by e-mail' }).getAttribute('href')).toMatch(
-      /^mailto:mei%2Btraining@meridian\.example\?subject=/,
-    );
+    const omar = within(nudges).getByRole('link', { name: 'Remind Omar Haddad by e-mail' }).getAttribute('href') ?? '';
+    expect(omar).toMatch(/^mailto:omar@meridian\.example\?subject=Keep%20going%20with%20your%20training%20game&body=/);
+    expect(decodeURIComponent(omar)).toContain('Your group is a little ahead of you');
 
-    const all = within(idle).getByRole('link', { name: 'Remind all by e-mail' });
-    expect(all.getAttribute('href')).toMatch(
+    const quiet = within(nudges).getByRole('link', { name: 'Remind the inactive by e-mail' });
+    expect(quiet.getAttribute('href')).toMatch(
       /^mailto:\?bcc=rohan@meridian\.example,mei%2Btraining@meridian\.example&subject=Your%20training%20game/,
     );
-    expect(decodeURIComponent(all.getAttribute('href') ?? '')).toContain('Hello,\r\n\r\n');
-    expect(within(idle).getByRole('link', { name: 'Rohan Das' })).toHaveAttribute(
+    expect(within(nudges).getByRole('link', { name: 'Rohan Das' })).toHaveAttribute(
       'href',
-      `/companyadmin/userdetails?user=${INACTIVE[0]?.id ?? ''}`,
+      `/companyadmin/userdetails?user=${BATCH_INSIGHT.nudges[0]?.id ?? ''}`,
     );
   });
 
-  it('says so when every trainee played lately', async () => {
-    answerDashboard({ inactive_trainees: [] }, {});
+  it('says so when nobody needs a nudge, and when no batch exists yet', async () => {
+    answerDashboard({}, {}, CATALOGUE, EMPTY_DASHBOARD_INSIGHT);
     renderApp('/dashboard/crm', ADMIN);
-    expect(await screen.findByText('Every trainee has played in the last 14 days.', {}, SLOW)).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Remind all by e-mail' })).not.toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Nobody to nudge: everyone played in the last 14 days and keeps up with their batch.',
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('No batch yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Remind the inactive by e-mail' })).not.toBeInTheDocument();
+    expect(screen.getByText('No licence ends within 30 days.')).toBeInTheDocument();
+  });
+
+  it('lists the licences that end within 30 days with their last day and the seats in use', async () => {
+    answer();
+    renderApp('/dashboard/crm', ADMIN);
+    const expiring = await section('Licences ending within 30 days');
+    expect(await rowsOf(expiring)).toEqual([['Jul 31, 2026', '4 of 10']]);
   });
 
   it("shows each batch's score and levels per trainee, as a chart and a table", async () => {
@@ -112,7 +163,7 @@ describe("the company admin's dashboard", JOURNEY, () => {
   it("shows none of the other roles' sections", async () => {
     const asked = answer();
     renderApp('/dashboard/crm', ADMIN);
-    await section('Trainees inactive for 14 days');
+    await section('Trainees to nudge');
     for (const name of [
       'Strongest skills',
       'Weakest skills',

@@ -1,22 +1,18 @@
-// The company admin's dashboard: the seats in use of those bought and when the next ones end,
-// the trainees and this week's attempts; each batch's progress; the average per skill; and the
-// trainees idle for 14 days, each with an e-mail to remind them (written in the admin's own mail
-// program through a mailto: link — the portal sends nothing).
-import Button from '@mui/material/Button';
+// The company admin's dashboard: first its answer — each batch's weekly trend and weakest skill,
+// the trainees to nudge, the licences that end soon — then the seats in use of those bought and
+// when the next ones end, the trainees and this week's attempts; each batch's progress; and the
+// average per skill.
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import MailOutlined from '@mui/icons-material/MailOutlined';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useGetScoreReport } from '../api/dashboard';
-import type { Dashboard, InactiveTrainee } from '@/api/gen/playtrack.schemas';
+import { useGetDashboardInsight, useGetScoreReport } from '../api/dashboard';
+import type { Dashboard } from '@/api/gen/playtrack.schemas';
 import {
   ALL_ROWS,
   batchProgress,
   columnValues,
   daysAgo,
-  mailto,
   reportPath,
   WEEK_DAYS,
 } from './dashboard-data';
@@ -26,17 +22,15 @@ import {
   FigureCell,
   FigureGrid,
   FigureTable,
-  LOADED,
   ScoreBars,
   Section,
   SectionState,
   SkillRadar,
   useDashboardFormat,
 } from './dashboard-widgets';
+import { ExpiringSection, NudgesSection, SummariesSection } from './dashboard-insight';
 
 const ROLE = 'COMPANY_ADMIN';
-/** How long a trainee is idle before the dashboard lists them. */
-export const IDLE_DAYS = 14;
 
 function BatchProgressSection() {
   const { t } = useTranslation('shell');
@@ -127,88 +121,11 @@ function SkillAverageSection() {
   );
 }
 
-function InactiveSection({ trainees }: { trainees: InactiveTrainee[] }) {
-  const { t } = useTranslation('shell');
-  const format = useDashboardFormat();
-  const title = t('dashboard.inactive.title', { days: IDLE_DAYS });
-  const url = window.location.origin;
-  const subject = t('dashboard.inactive.mail.subject');
-  const list = trainees;
-  return (
-    <Section
-      title={title}
-      subtitle={t('dashboard.inactive.subtitle')}
-      report={{ to: reportPath(ROLE, 'score', { group: 'trainee', sort: 'last_played', order: 'asc' }), label: t('dashboard.openReport') }}
-    >
-      <SectionState
-        query={LOADED}
-        empty={list.length === 0}
-        emptyText={t('dashboard.inactive.none', { days: IDLE_DAYS })}
-      >
-        <Button
-          href={mailto({
-            bcc: list.map((trainee) => trainee.email),
-            subject,
-            body: t('dashboard.inactive.mail.bodyAll', { url, days: IDLE_DAYS }),
-          })}
-          startIcon={<MailOutlined />}
-          variant="outlined"
-          size="small"
-          sx={{ mb: 1 }}
-        >
-          {t('dashboard.inactive.remindAll')}
-        </Button>
-        <FigureTable
-          label={title}
-          items={list}
-          rowKey={(trainee) => trainee.id}
-          columns={[
-            {
-              header: t('dashboard.columns.trainee'),
-              cell: (trainee) => (
-                <Link component={RouterLink} to={reportPath(ROLE, 'userdetails', { user: trainee.id })} dir="auto">
-                  {trainee.name}
-                </Link>
-              ),
-            },
-            { header: t('dashboard.columns.email'), cell: (trainee) => <span dir="ltr">{trainee.email}</span> },
-            {
-              header: t('dashboard.columns.lastPlayed'),
-              cell: (trainee) =>
-                trainee.last_played ? (
-                  format.dateTime(trainee.last_played)
-                ) : (
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {t('dashboard.inactive.neverPlayed')}
-                  </Typography>
-                ),
-            },
-            {
-              header: t('dashboard.columns.remind'),
-              cell: (trainee) => (
-                <Link
-                  href={mailto({
-                    to: trainee.email,
-                    subject,
-                    body: t('dashboard.inactive.mail.body', { name: trainee.name, url, days: IDLE_DAYS }),
-                  })}
-                  aria-label={t('dashboard.inactive.remindOne', { name: trainee.name })}
-                >
-                  {t('dashboard.inactive.remind')}
-                </Link>
-              ),
-            },
-          ]}
-        />
-      </SectionState>
-    </Section>
-  );
-}
-
 export function CompanyAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useTranslation('shell');
   const format = useDashboardFormat();
   const { seats } = dashboard;
+  const insight = useGetDashboardInsight();
   const seatsPath = reportPath(ROLE, 'licencesummary');
   const nextExpiry = seats.next_expiry;
   const cards = [
@@ -234,6 +151,17 @@ export function CompanyAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
   ] as const;
   return (
     <>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={12}>
+          <SummariesSection role={ROLE} insight={insight.data} query={insight} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <NudgesSection insight={insight.data} query={insight} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <ExpiringSection role={ROLE} licences={dashboard.expiring_licences} />
+        </Grid>
+      </Grid>
       <FigureGrid>
         {cards.map((card) => (
           <FigureCell key={card.key}>
@@ -252,9 +180,6 @@ export function CompanyAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
           <SkillAverageSection />
-        </Grid>
-        <Grid size={12}>
-          <InactiveSection trainees={dashboard.inactive_trainees} />
         </Grid>
       </Grid>
     </>

@@ -1,10 +1,10 @@
-// The dashboards' tests' fake server — a dashboard, the reports (answered by view) and a small
-// catalogue; every report request's parameters are kept for the test to check — and the ways
+// The dashboards' tests' fake server — a dashboard and its answer, the reports (answered by
+// view) and a small catalogue; every report request's parameters are kept for the test to check — and the ways
 // they read a dashboard: a figure's card, a section, a section's table.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Catalogue, Dashboard, ReportColumn, ScoreReport } from '@/api/gen/playtrack.schemas';
-import { EMPTY_REPORT, TEST_DASHBOARD } from '@/testing/api-handlers';
+import type { Catalogue, Dashboard, DashboardInsight, DashboardSummary, ReportColumn, ScoreReport } from '@/api/gen/playtrack.schemas';
+import { EMPTY_DASHBOARD_INSIGHT, EMPTY_REPORT, TEST_DASHBOARD } from '@/testing/api-handlers';
 import { apiServer } from '@/testing/api-server';
 
 const uuid = (prefix: string, n: number) => `${prefix}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -44,6 +44,94 @@ export const ACTIVITY: Dashboard['activity'] = Array.from({ length: 12 }, (_, in
 export const INACTIVE: Dashboard['inactive_trainees'] = [
   { id: uuid('b', 1), name: 'Rohan Das', email: 'rohan@meridian.example', last_played: null },
   { id: uuid('b', 2), name: 'Mei Chen', email: 'mei+training@meridian.example', last_played: '2026-03-02T09:30:00Z' },
+];
+
+/** Eight weeks from 19 January 2026 with these scores. */
+export function weeks(scores: (number | null)[]): DashboardSummary['trend'] {
+  return scores.map((score, index) => ({ from: new Date(Date.UTC(2026, 0, 19 + 7 * index)).toISOString().slice(0, 10), score }));
+}
+
+const NOTHING_PLAYED = weeks([null, null, null, null, null, null, null, null]);
+
+/** Two batches: one improving with Empathy its weakest skill, one that never played; three
+ * trainees to nudge — two quiet (one never played), one behind their batch. */
+export const BATCH_INSIGHT: DashboardInsight = {
+  ...EMPTY_DASHBOARD_INSIGHT,
+  rows: 'batch',
+  summaries: [
+    {
+      id: uuid('d', 1),
+      name: 'Cohort A',
+      score: 72.5,
+      trend: weeks([null, 60, 62, null, 66, 70, 71, 74]),
+      change: 14,
+      weakest_skill: { id: uuid('f', 3), name: 'Empathy', score: 48.5, cohort: 55 },
+      trainees: 4,
+      quiet: 1,
+    },
+    { id: uuid('d', 2), name: 'Cohort B', score: null, trend: NOTHING_PLAYED, change: null, weakest_skill: null, trainees: 3, quiet: 3 },
+  ],
+  nudges: [
+    { id: uuid('b', 1), name: 'Rohan Das', email: 'rohan@meridian.example', last_played: null, quiet: true, behind: null },
+    {
+      id: uuid('b', 2),
+      name: 'Mei Chen',
+      email: 'mei+training@meridian.example',
+      last_played: '2026-03-02T09:30:00Z',
+      quiet: true,
+      behind: null,
+    },
+    {
+      id: uuid('b', 3),
+      name: 'Omar Haddad',
+      email: 'omar@meridian.example',
+      last_played: '2026-03-20T09:30:00Z',
+      quiet: false,
+      behind: { batch_id: uuid('d', 1), batch_name: 'Cohort A', score: 55.5, batch_score: 72.5 },
+    },
+  ],
+};
+
+/** Two companies: one slipping, one that has not started. */
+export const COMPANY_INSIGHT: DashboardInsight = {
+  ...EMPTY_DASHBOARD_INSIGHT,
+  rows: 'company',
+  summaries: [
+    {
+      id: uuid('c', 1),
+      name: 'Meridian',
+      score: 64,
+      trend: weeks([70, 69, 68, 66, 65, 64, 62, 61.5]),
+      change: -8.5,
+      weakest_skill: { id: uuid('f', 5), name: 'Planning', score: 41, cohort: 52 },
+      trainees: 40,
+      quiet: 6,
+    },
+    { id: uuid('c', 2), name: 'Orbis', score: null, trend: NOTHING_PLAYED, change: null, weakest_skill: null, trainees: 5, quiet: 5 },
+  ],
+};
+
+/** The trainee played every week lately; Empathy is their weakest skill; level 3 is next. */
+export const OWN_INSIGHT: DashboardInsight = {
+  ...EMPTY_DASHBOARD_INSIGHT,
+  rows: 'own',
+  summaries: [
+    {
+      id: uuid('0', 0),
+      name: 'All',
+      score: 70,
+      trend: weeks([null, null, null, null, 60, 65, 65, 70]),
+      change: 10,
+      weakest_skill: { id: uuid('f', 3), name: 'Empathy', score: 45, cohort: null },
+      trainees: 0,
+      quiet: 0,
+    },
+  ],
+  next_level: { id: uuid('9', 3), name: '1.3 Level 3', score: null },
+};
+
+export const EXPIRING: Dashboard['expiring_licences'] = [
+  { allocation_id: uuid('5', 1), company_id: uuid('c', 1), company_name: 'Meridian', valid_until: '2026-07-31', seats: 10, assigned: 4 },
 ];
 
 const OVERVIEW_COLUMNS: ReportColumn[] = [
@@ -142,11 +230,18 @@ export const MY_ATTEMPTS: ScoreReport = {
   total: 2,
 };
 
-/** The dashboard and the reports a test's role sees; returns the report requests' parameters. */
-export function answerDashboard(dashboard: Partial<Dashboard>, reports: Partial<Record<string, ScoreReport>>, catalogue = CATALOGUE) {
+/** The dashboard, its answer and the reports a test's role sees; returns the report requests'
+ * parameters. */
+export function answerDashboard(
+  dashboard: Partial<Dashboard>,
+  reports: Partial<Record<string, ScoreReport>>,
+  catalogue = CATALOGUE,
+  insight = EMPTY_DASHBOARD_INSIGHT,
+) {
   const asked: Record<string, string>[] = [];
   apiServer.use(
     http.get('/api/v1/dashboard', () => HttpResponse.json<Dashboard>({ ...TEST_DASHBOARD, ...dashboard })),
+    http.get('/api/v1/dashboard/insight', () => HttpResponse.json<DashboardInsight>(insight)),
     http.get('/api/v1/reports/scores', ({ request }) => {
       const params = Object.fromEntries(new URL(request.url).searchParams);
       asked.push(params);

@@ -1,6 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { renderApp, TEST_USER } from '@/testing/render-app';
-import { ACTIVITY, answerDashboard, figure, rowsOf, section, SKILL_REPORT, SLOW } from './dashboard-fixtures';
+import {
+  ACTIVITY,
+  answerDashboard,
+  CATALOGUE,
+  COMPANY_INSIGHT,
+  EXPIRING,
+  figure,
+  rowsOf,
+  section,
+  SKILL_REPORT,
+  SLOW,
+} from './dashboard-fixtures';
 
 // Each test renders the whole app; the first also loads the page's code.
 const JOURNEY = { timeout: 20_000 };
@@ -22,6 +33,23 @@ describe("the super admin's dashboard", JOURNEY, () => {
     }
     const week = await figure('Attempts this week', '56');
     expect(week.getAttribute('href')).toMatch(/^\/main\/userdetails\?from=\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("opens with each company's trend, weakest skill and quiet trainees, and the licences ending soon", async () => {
+    answerDashboard({ expiring_licences: EXPIRING }, {}, CATALOGUE, COMPANY_INSIGHT);
+    renderApp('/dashboard/crm', { user: { ...TEST_USER, role: 'SUPER_ADMIN' } });
+    const trends = await section('Each company: trend and weakest skill');
+    expect(await rowsOf(trends)).toEqual([
+      ['Meridian', '64.0%', 'Down 8.5 points since the week of Jan 19, 2026', 'Planning (41.0%)', '6 of 40'],
+      ['Orbis', 'Not played yet', 'Too few weeks played to compare', 'No skill played yet', '5 of 5'],
+    ]);
+    expect(within(trends).getByRole('link', { name: 'Planning (41.0%)' })).toHaveAttribute(
+      'href',
+      `/main/score/skill?company=${COMPANY_INSIGHT.summaries[0]?.id ?? ''}`,
+    );
+    expect(screen.queryByRole('region', { name: 'Trainees to nudge' })).not.toBeInTheDocument();
+    const expiring = await section('Licences ending within 30 days');
+    expect(await rowsOf(expiring)).toEqual([['Meridian', 'Jul 31, 2026', '4 of 10']]);
   });
 
   it('shows the three strongest and the three weakest skills', async () => {
@@ -83,7 +111,7 @@ describe("the super admin's dashboard", JOURNEY, () => {
     for (const name of [
       'Progress per batch',
       'Average per skill',
-      'Trainees inactive for 14 days',
+      'Trainees to nudge',
       'Your progress through the chapters',
       'Your skills',
       'Your recent attempts',

@@ -1,11 +1,12 @@
-// The super admin's dashboard: the companies and trainees, the seats sold, assigned, activated
-// and expiring within 30 days, this week's attempts; the strongest and weakest skills over all
-// play; and the most and least active companies of the last 30 days.
+// The super admin's dashboard: first its answer — each company's weekly trend, weakest skill and
+// quiet trainees, the licences that end soon — then the companies and trainees, the seats sold,
+// assigned, activated and expiring within 30 days, this week's attempts; the strongest and
+// weakest skills over all play; and the most and least active companies of the last 30 days.
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useGetScoreReport } from '../api/dashboard';
+import { useGetDashboardInsight, useGetScoreReport } from '../api/dashboard';
 import type { CompanyActivity, Dashboard } from '@/api/gen/playtrack.schemas';
 import {
   ACTIVITY_DAYS,
@@ -26,6 +27,7 @@ import {
   SectionState,
   useDashboardFormat,
 } from './dashboard-widgets';
+import { ExpiringSection, SummariesSection } from './dashboard-insight';
 
 const ROLE = 'SUPER_ADMIN';
 
@@ -118,6 +120,7 @@ function Activity({ activity }: { activity: CompanyActivity[] }) {
 export function SuperAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useTranslation('shell');
   const format = useDashboardFormat();
+  const insight = useGetDashboardInsight();
   const figure = (value: (d: Dashboard) => number) => format.count(value(dashboard));
   const seats = reportPath(ROLE, 'licencesummary');
   const cards = [
@@ -135,6 +138,14 @@ export function SuperAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
   ] as const;
   return (
     <>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={12}>
+          <SummariesSection role={ROLE} insight={insight.data} query={insight} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <ExpiringSection role={ROLE} licences={dashboard.expiring_licences} />
+        </Grid>
+      </Grid>
       <FigureGrid>
         {cards.map((card) => (
           <FigureCell key={card.key}>

@@ -3,12 +3,14 @@ import { i18n } from '@/lib/i18n';
 import { renderApp, TEST_USER } from '@/testing/render-app';
 import {
   answerDashboard,
+  CATALOGUE,
   CHAPTER_1,
   figure,
   MY_ATTEMPTS,
   MY_CHAPTERS,
   MY_LEVELS,
   MY_SKILLS,
+  OWN_INSIGHT,
   rowsOf,
   section,
   SLOW,
@@ -22,6 +24,8 @@ function answer(licence: string | null = '2026-09-30') {
   return answerDashboard(
     { licence_valid_until: licence, attempts: 14, levels_played: 2 },
     { 'level/trainee': MY_LEVELS, 'chapter/trainee': MY_CHAPTERS, 'skill/trainee': MY_SKILLS, attempts: MY_ATTEMPTS },
+    CATALOGUE,
+    OWN_INSIGHT,
   );
 }
 
@@ -32,6 +36,16 @@ describe("the trainee's dashboard", JOURNEY, () => {
     await figure('Licence valid until', 'Sep 30, 2026');
     expect(await figure('Your game attempts', '14')).toHaveAttribute('href', '/user/userdetails');
     expect(await figure('Levels you have played', '2')).toHaveAttribute('href', '/user/viewlevel');
+  });
+
+  it('opens with their weekly trend, their weakest skill and the next level to play, each a link', async () => {
+    answer();
+    renderApp('/dashboard/crm', TRAINEE);
+    const mine = await section('Your last 8 weeks');
+    expect(within(mine).getByText('Up 10 points since the week of Feb 16, 2026')).toBeInTheDocument();
+    expect(within(mine).getByRole('link', { name: 'Empathy (45.0%)' })).toHaveAttribute('href', '/user/score');
+    expect(within(mine).getByRole('link', { name: '1.3 Level 3' })).toHaveAttribute('href', '/user/viewlevel');
+    expect(within(mine).getByText('You have not played it yet.')).toBeInTheDocument();
   });
 
   it('says when they have no running licence', async () => {
@@ -107,7 +121,7 @@ describe("the trainee's dashboard", JOURNEY, () => {
       'Least active companies',
       'Progress per batch',
       'Average per skill',
-      'Trainees inactive for 14 days',
+      'Trainees to nudge',
     ]) {
       expect(screen.queryByRole('region', { name })).not.toBeInTheDocument();
     }

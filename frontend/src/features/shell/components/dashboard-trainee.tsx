@@ -1,4 +1,5 @@
-// The trainee's dashboard: until when their licence runs, their attempts and levels played; how
+// The trainee's dashboard: first its answer — their weekly trend, weakest skill and next level
+// to play — then until when their licence runs, their attempts and levels played; how
 // far they are through each chapter (and their score there); their own skills; their latest
 // attempts; and how to open the game.
 import Box from '@mui/material/Box';
@@ -33,6 +34,7 @@ import {
   SkillRadar,
   useDashboardFormat,
 } from './dashboard-widgets';
+import { OwnInsightSection } from './dashboard-insight';
 
 const ROLE = 'USER';
 
@@ -209,6 +211,9 @@ export function TraineeDashboard({ dashboard }: { dashboard: Dashboard }) {
   ] as const;
   return (
     <>
+      <Box sx={{ mb: 2 }}>
+        <OwnInsightSection />
+      </Box>
       <FigureGrid>
         {cards.map((card) => (
           <FigureCell key={card.key}>

@@ -26,6 +26,7 @@ import { useProblemMessage } from '@/lib/problem-message';
 /** The charts' code (MUI X Charts) loads with the first chart drawn. */
 export const ScoreBars = lazy(async () => ({ default: (await import('./dashboard-charts')).ScoreBars }));
 export const SkillRadar = lazy(async () => ({ default: (await import('./dashboard-charts')).SkillRadar }));
+export const TrendLine = lazy(async () => ({ default: (await import('./dashboard-charts')).TrendLine }));
 
 /** The figures' formats in the reader's language: percents with one decimal, counts whole. */
 export function useDashboardFormat() {
