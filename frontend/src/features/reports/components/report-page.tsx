@@ -96,6 +96,8 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
       (column): GridColDef<GridRow> => ({
         field: column.key,
         headerName: column.label,
+        // Two lines: a level's name (`1.2 The missing delivery`) over a narrow column.
+        renderHeader: () => <TruncatedText text={column.label} lines={2} />,
         type: column.unit === 'text' || column.unit === 'time' ? 'string' : 'number',
         flex: 1,
         minWidth: column.unit === 'time' ? 150 : 120,
