@@ -43,17 +43,24 @@ function preloadApp(): Plugin {
 }
 
 /** The first screens a visit loads, in the order their code is needed: each group gathers the
- * modules its screens import statically (less those of an earlier group) into one chunk. On a
- * phone network each request costs a round trip, so /login is a handful of scripts, and a
- * signed-in dashboard a few more, without a chunk of code they do not run. */
+ * modules its screens import statically into one chunk. On a phone network each request costs
+ * a round trip, so /login is a handful of scripts, and a signed-in dashboard a few more, without
+ * a chunk of code they do not run. */
 const FIRST_SCREENS: [group: string, screens: string[]][] = [
   ['app', ['src/app/boot.tsx']],
   ['sign-in', ['src/features/auth/components/sign-in-page.tsx']],
   ['signed-in', ['src/app/signed-in-frame.tsx', 'src/features/shell/components/dashboard-page.tsx']],
 ];
 
-/** Which first-screen group holds each module, computed once the module graph is complete
- * (the code-splitting groups below ask afterwards). */
+/** The entry's imports (what it needs to start the rest at once) in a chunk of their own: in the
+ * app's chunk they made the entry wait for the app's code before it started anything, and
+ * Rolldown would otherwise split them into a chunk per module, as the app imports them too. */
+const ENTRY_IMPORTS = 'entry';
+
+/** Which group holds each module, computed once the module graph is complete (the
+ * code-splitting groups below ask afterwards). A module that screens of two groups share goes
+ * to the app's chunk, which every screen loads, so that the dashboard never loads the sign-in
+ * page's chunk for a shared form helper. */
 function firstScreenGroups(): Plugin & { groupOf: Map<string, string> } {
   const groupOf = new Map<string, string>();
   return {
@@ -64,16 +71,34 @@ function firstScreenGroups(): Plugin & { groupOf: Map<string, string> } {
     buildEnd() {
       groupOf.clear();
       const ids = [...this.getModuleIds()];
-      for (const [group, screens] of FIRST_SCREENS) {
-        const pending = screens.map((screen) => {
+      const staticImports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const closure = (roots: string[], skip: Set<string>) => {
+        const reached = new Set<string>();
+        for (let id = roots.pop(); id !== undefined; id = roots.pop()) {
+          if (reached.has(id) || skip.has(id)) continue;
+          reached.add(id);
+          roots.push(...staticImports(id));
+        }
+        return reached;
+      };
+      // index.html, and its script (src/main.tsx), which stays the entry chunk.
+      const html = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
+      const scripts = html.flatMap(staticImports);
+      const entry = closure(scripts.flatMap(staticImports), new Set([...html, ...scripts]));
+      for (const id of entry) groupOf.set(id, ENTRY_IMPORTS);
+      const reachedBy = FIRST_SCREENS.map(([group, screens]) => {
+        const roots = screens.map((screen) => {
           const id = ids.find((each) => each.endsWith(`/${screen}`));
           if (!id) throw new Error(`the build has no module ${screen}`);
           return id;
         });
-        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-          if (groupOf.has(id)) continue;
-          groupOf.set(id, group);
-          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        return [group, closure(roots, entry)] as const;
+      });
+      const [app] = FIRST_SCREENS[0];
+      for (const [group, reached] of reachedBy) {
+        for (const id of reached) {
+          if (groupOf.has(id)) groupOf.set(id, app);
+          else groupOf.set(id, group);
         }
       }
     },
@@ -101,10 +126,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            { name: ENTRY_IMPORTS, test: (id: string) => firstScreens.groupOf.get(id) === ENTRY_IMPORTS, priority: FIRST_SCREENS.length + 2 },
             ...FIRST_SCREENS.map(([group], index) => ({
               name: group,
               test: (id: string) => firstScreens.groupOf.get(id) === group,
               priority: FIRST_SCREENS.length - index + 1,
+              // Each group already holds its screens' whole static closure, less the entry's
+              // modules, which Rolldown would otherwise pull in as dependencies.
+              includeDependenciesRecursively: false,
             })),
             // The rest of MUI's core, as many screens share it, in one chunk rather than dozens
             // of small ones: on HTTP/1.1's six connections each costs a round trip.
