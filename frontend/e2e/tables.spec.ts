@@ -260,6 +260,7 @@ for (const language of ['English', 'العربية']) {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, DEMO.superAdmin);
+    await page.goto(TABLES[0] ?? '/');
     if (language !== 'English') await chooseLanguage(page, language);
     const shapes = new Map<string, string>();
     try {
