@@ -46,8 +46,9 @@ function preloadApp(): Plugin {
  * modules its screens import statically into one chunk. On a phone network each request costs
  * a round trip, so /login is a handful of scripts, and a signed-in dashboard a few more, without
  * a chunk of code they do not run. */
+const APP = 'app';
 const FIRST_SCREENS: [group: string, screens: string[]][] = [
-  ['app', ['src/app/boot.tsx']],
+  [APP, ['src/app/boot.tsx']],
   ['sign-in', ['src/features/auth/components/sign-in-page.tsx']],
   ['signed-in', ['src/app/signed-in-frame.tsx', 'src/features/shell/components/dashboard-page.tsx']],
 ];
@@ -94,10 +95,9 @@ function firstScreenGroups(): Plugin & { groupOf: Map<string, string> } {
         });
         return [group, closure(roots, entry)] as const;
       });
-      const [app] = FIRST_SCREENS[0];
       for (const [group, reached] of reachedBy) {
         for (const id of reached) {
-          if (groupOf.has(id)) groupOf.set(id, app);
+          if (groupOf.has(id)) groupOf.set(id, APP);
           else groupOf.set(id, group);
         }
       }

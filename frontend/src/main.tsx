@@ -17,7 +17,7 @@ if (!container) throw new Error('index.html has no #root element');
 const language = detectLanguage();
 // A returning reader will most likely see a signed-in screen: its texts load at once too.
 const signedIn = mayHoldSession();
-if (signedIn) startEarlyReads();
+if (signedIn) startEarlyReads(window.location.pathname);
 const [{ boot }] = await Promise.all([
   import('./app/boot'),
   loadTranslations(language, signedIn ? ['public', 'signed-in'] : ['public']),

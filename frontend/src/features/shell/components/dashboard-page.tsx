@@ -1,24 +1,24 @@
 // /dashboard/crm, every role's start page: a greeting and the role's dashboard — the super
 // admin's view of every company, the company admin's of their company, the trainee's of their
 // own play. GET /dashboard scopes the counts on the server, the reports the score figures.
-// Each role's dashboard is its own code, loaded for that role only once the counts came (a
+// Each role's dashboard is its own code (role-dashboards.ts), shown once the counts came (a
 // session that ended or a refusal leads elsewhere without it).
 import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetDashboard } from '../api/account';
-import type { Dashboard } from '@/api/gen/playtrack.schemas';
+import { loadRoleDashboard, type RoleDashboard } from './role-dashboards';
 import { useProblemMessage } from '@/lib/problem-message';
 import { type Role, useSessionUser } from '@/lib/session';
 
-type RoleDashboard = ComponentType<{ dashboard: Dashboard }>;
+const lazyDashboard = (role: Role): RoleDashboard => lazy(async () => ({ default: await loadRoleDashboard[role]() }));
 
 const DASHBOARDS: Record<Role, RoleDashboard> = {
-  SUPER_ADMIN: lazy(async () => ({ default: (await import('./dashboard-super-admin')).SuperAdminDashboard })),
-  COMPANY_ADMIN: lazy(async () => ({ default: (await import('./dashboard-company-admin')).CompanyAdminDashboard })),
-  USER: lazy(async () => ({ default: (await import('./dashboard-trainee')).TraineeDashboard })),
+  SUPER_ADMIN: lazyDashboard('SUPER_ADMIN'),
+  COMPANY_ADMIN: lazyDashboard('COMPANY_ADMIN'),
+  USER: lazyDashboard('USER'),
 };
 
 export function DashboardPage() {
