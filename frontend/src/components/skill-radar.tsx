@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { RadarAxis, RadarChart, radarClasses } from '@mui/x-charts/RadarChart';
 import { useTranslation } from 'react-i18next';
-import { radarMargin, wrapLabel } from '@/lib/radar-labels';
+import { LABEL_FONT_SIZE, radarMargin, wrapLabel } from '@/lib/radar-labels';
 import { weakestIndex } from '@/lib/weakest';
 
 export interface RadarSeries {
@@ -72,7 +72,7 @@ export function SkillRadar({ skills, series, reference, max, height, format, loa
         hideLegend={hideLegend}
         sx={{
           [`& .${radarClasses.seriesArea}[data-series="${REFERENCE}"]`]: { strokeDasharray: '6 4', strokeWidth: 2 },
-          [`& .${radarClasses.axisLabel}`]: { fill: theme.palette.text.secondary, fontSize: 11 },
+          [`& .${radarClasses.axisLabel}`]: { fill: theme.palette.text.secondary, fontSize: LABEL_FONT_SIZE },
           // The chart anchors its texts as if left to right; right to left, a text's start is
           // its right end, which laid the names on the radar's right over it: swapped back here.
           ...(theme.direction === 'rtl' && {

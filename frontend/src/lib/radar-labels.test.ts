@@ -36,6 +36,11 @@ describe('radarMargin', () => {
     expect(radarMargin(['Speed', 'Communication', 'Tact']).left).toBeGreaterThan(50);
   });
 
+  it('gives a name beside the radar its width at the size it is drawn, and the gap', () => {
+    // 11 letters of 0.58 em at 11 px, and 10 px of gap.
+    expect(radarMargin(['a', 'Negotiation', 'b', 'c']).left).toBe(81);
+  });
+
   it('counts square CJK glyphs wider than Latin letters', () => {
     expect(radarMargin(['a', '沟通沟通沟通沟通', 'b']).left).toBeGreaterThan(radarMargin(['a', 'abcdefgh', 'b']).left);
   });

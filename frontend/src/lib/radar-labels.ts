@@ -4,6 +4,9 @@
 // the margins are set).
 import { textWidth } from './text-width';
 
+/** The size the radar draws its names at (skill-radar.tsx): measured at any other, a phone's
+ * radar gave the names room they did not take and was drawn smaller than it could be. */
+export const LABEL_FONT_SIZE = 11;
 /** Names up to this many characters stay on one line. */
 const ONE_LINE = 12;
 /** MUI X Charts' own radar margins, the least we keep. */
@@ -30,7 +33,7 @@ export function wrapLabel(label: string): string {
  * inside the radar's circle; one above or below it, by half its width. */
 export function radarMargin(labels: readonly string[]): { top: number; bottom: number; left: number; right: number } {
   const reach = labels.map((label, index) => {
-    const width = Math.max(...label.split('\n').map((line) => textWidth(line)));
+    const width = Math.max(...label.split('\n').map((line) => textWidth(line, LABEL_FONT_SIZE)));
     const beside = Math.abs(Math.sin((2 * Math.PI * index) / labels.length));
     return beside < 0.1 ? width / 2 : GAP + width - LEAST_RADIUS * (1 - beside);
   });

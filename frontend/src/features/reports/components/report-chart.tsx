@@ -11,6 +11,7 @@ import CardContent from '@mui/material/CardContent';
 import { type Theme, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { legendClasses } from '@mui/x-charts/ChartsLegend';
 import { ChartsLocalizationProvider } from '@mui/x-charts/ChartsLocalizationProvider';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { type ReactNode, useId } from 'react';
@@ -141,6 +142,16 @@ function GroupedBars({ report, loading, byDifficulty }: ChartProps & { byDifficu
   if (groupedLayout(report) === 'heatmap') {
     return <HeatMapTable report={report} unit={unit} label={t(captionKey(byDifficulty ? 'difficulty' : 'approach'))} />;
   }
+  const series = report.columns.map((column, index) => ({
+    id: column.key,
+    label: column.label,
+    data: rows.map((row) => row.data[index] ?? null),
+    color: color(column, index),
+    valueFormatter: (value: number | null) => format(value, unit),
+  }));
+  // A reversed axis reverses the groups but not the bars inside one: in Arabic the series go
+  // in reversed, so easy stands rightmost in its group, and the legend is laid out reversed
+  // again, so it still reads easy, medium, hard from the right.
   return (
     <ChartFrame {...frame}>
       <BarChart
@@ -148,13 +159,8 @@ function GroupedBars({ report, loading, byDifficulty }: ChartProps & { byDifficu
         loading={loading}
         xAxis={[axis]}
         yAxis={[valueAxis(unit, t(unit === 'percent' ? 'chart.percentAxis' : 'chart.pointsAxis'), rtl, format)]}
-        series={report.columns.map((column, index) => ({
-          id: column.key,
-          label: column.label,
-          data: rows.map((row) => row.data[index] ?? null),
-          color: color(column, index),
-          valueFormatter: (value: number | null) => format(value, unit),
-        }))}
+        series={rtl ? [...series].reverse() : series}
+        sx={rtl ? { [`& .${legendClasses.root}`]: { flexDirection: 'row-reverse' } } : undefined}
       />
     </ChartFrame>
   );
@@ -262,7 +268,8 @@ function ChartFigure({ caption, children }: { caption: string; children: ReactNo
   const id = useId();
   return (
     <Card component="figure" aria-labelledby={id} sx={{ m: 0, mb: 2 }}>
-      <CardContent>
+      {/* On a phone every pixel of width is the chart's (a radar's radius is half of what is left). */}
+      <CardContent sx={{ px: { xs: 1, sm: 2 } }}>
         <Typography id={id} component="figcaption" variant="subtitle1" sx={{ mb: 1 }}>
           {caption}
         </Typography>
