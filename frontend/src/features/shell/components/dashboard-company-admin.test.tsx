@@ -39,7 +39,7 @@ describe("the company admin's dashboard", JOURNEY, () => {
     renderApp('/dashboard/crm', ADMIN);
     expect(await figure('Seats in use', '12 of 20')).toHaveAttribute('href', '/companyadmin/licencesummary');
     await figure('Seats available', '8');
-    const expiry = await figure('Next seat expiry', 'Jul 31, 2026');
+    const expiry = await figure('Next seat expiry', '31/07/2026');
     expect(within(expiry).getByText('Expiring within 30 days: 4')).toBeInTheDocument();
     expect(await figure('Trainees', '12')).toHaveAttribute('href', '/companyadmin/score?group=trainee');
     expect(await figure('Batches', '3')).toHaveAttribute('href', '/companyadmin/score?group=batch');
@@ -58,7 +58,7 @@ describe("the company admin's dashboard", JOURNEY, () => {
     renderApp('/dashboard/crm', ADMIN);
     const trends = await section('Each batch: trend and weakest skill');
     expect(await rowsOf(trends)).toEqual([
-      ['Cohort A', '72.5%', 'Up 14 points since the week of Jan 26, 2026', 'Empathy (48.5%)', '1 of 4'],
+      ['Cohort A', '72.5%', 'Up 14 points since the week of 26/01/2026', 'Empathy (48.5%)', '1 of 4'],
       ['Cohort B', 'Not played yet', 'Too few weeks played to compare', 'No skill played yet', '3 of 3'],
     ]);
     expect(within(trends).getByRole('link', { name: 'Empathy (48.5%)' })).toHaveAttribute(
@@ -126,7 +126,7 @@ describe("the company admin's dashboard", JOURNEY, () => {
     answer();
     renderApp('/dashboard/crm', ADMIN);
     const expiring = await section('Licences ending within 30 days');
-    expect(await rowsOf(expiring)).toEqual([['Jul 31, 2026', '4 of 10']]);
+    expect(await rowsOf(expiring)).toEqual([['31/07/2026', '4 of 10']]);
   });
 
   it("shows each batch's score and levels per trainee, as a chart and a table", async () => {

@@ -40,7 +40,7 @@ describe("the super admin's dashboard", JOURNEY, () => {
     renderApp('/dashboard/crm', { user: { ...TEST_USER, role: 'SUPER_ADMIN' } });
     const trends = await section('Each company: trend and weakest skill');
     expect(await rowsOf(trends)).toEqual([
-      ['Meridian', '64.0%', 'Down 8.5 points since the week of Jan 19, 2026', 'Planning (41.0%)', '6 of 40'],
+      ['Meridian', '64.0%', 'Down 8.5 points since the week of 19/01/2026', 'Planning (41.0%)', '6 of 40'],
       ['Orbis', 'Not played yet', 'Too few weeks played to compare', 'No skill played yet', '5 of 5'],
     ]);
     expect(within(trends).getByRole('link', { name: 'Planning (41.0%)' })).toHaveAttribute(
@@ -49,7 +49,7 @@ describe("the super admin's dashboard", JOURNEY, () => {
     );
     expect(screen.queryByRole('region', { name: 'Trainees to nudge' })).not.toBeInTheDocument();
     const expiring = await section('Licences ending within 30 days');
-    expect(await rowsOf(expiring)).toEqual([['Meridian', 'Jul 31, 2026', '4 of 10']]);
+    expect(await rowsOf(expiring)).toEqual([['Meridian', '31/07/2026', '4 of 10']]);
   });
 
   it('shows the three strongest and the three weakest skills', async () => {

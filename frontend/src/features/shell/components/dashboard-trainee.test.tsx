@@ -33,7 +33,7 @@ describe("the trainee's dashboard", JOURNEY, () => {
   it('shows until when their licence runs, and their attempts and levels played', async () => {
     answer();
     renderApp('/dashboard/crm', TRAINEE);
-    await figure('Licence valid until', 'Sep 30, 2026');
+    await figure('Licence valid until', '30/09/2026');
     expect(await figure('Your game attempts', '14')).toHaveAttribute('href', '/user/userdetails');
     expect(await figure('Levels you have played', '2')).toHaveAttribute('href', '/user/viewlevel');
   });
@@ -42,7 +42,7 @@ describe("the trainee's dashboard", JOURNEY, () => {
     answer();
     renderApp('/dashboard/crm', TRAINEE);
     const mine = await section('Your last 8 weeks');
-    expect(within(mine).getByText('Up 10 points since the week of Feb 16, 2026')).toBeInTheDocument();
+    expect(within(mine).getByText('Up 10 points since the week of 16/02/2026')).toBeInTheDocument();
     expect(within(mine).getByRole('link', { name: 'Empathy (45.0%)' })).toHaveAttribute('href', '/user/score');
     expect(within(mine).getByRole('link', { name: '1.3 Level 3' })).toHaveAttribute('href', '/user/viewlevel');
     expect(within(mine).getByText('You have not played it yet.')).toBeInTheDocument();
@@ -135,12 +135,11 @@ describe("the trainee's dashboard", JOURNEY, () => {
   it('reads in Arabic, right to left', async () => {
     answer();
     await i18n.changeLanguage('ar');
-    const arabic = new Intl.NumberFormat('ar');
     renderApp('/dashboard/crm', TRAINEE);
     const chapters = await section('تقدّمك في الفصول');
     expect(
       await within(chapters).findByRole('progressbar', { name: 'الفصل 1: First day on the floor' }, SLOW),
-    ).toHaveAttribute('aria-valuetext', `المستويات المكتملة: ${arabic.format(2)} من ${arabic.format(3)}`);
+    ).toHaveAttribute('aria-valuetext', 'المستويات المكتملة: 2 من 3');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     const skills = await section('مهاراتك');
     const radar = within(skills).getByRole('figure', { name: 'مخطط راداري لنتيجتك في كل مهارة' });

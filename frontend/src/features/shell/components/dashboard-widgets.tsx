@@ -21,6 +21,7 @@ import { lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { localeOf, useFormats } from '@/lib/formats';
 import { useProblemMessage } from '@/lib/problem-message';
 
 /** The charts' code (MUI X Charts) loads with the first chart drawn. */
@@ -28,26 +29,23 @@ export const ScoreBars = lazy(async () => ({ default: (await import('./dashboard
 export const SkillRadar = lazy(async () => ({ default: (await import('./dashboard-charts')).SkillRadar }));
 export const TrendLine = lazy(async () => ({ default: (await import('./dashboard-charts')).TrendLine }));
 
-/** The figures' formats in the reader's language: percents with one decimal, counts whole. */
+/** The figures' formats in the reader's language (`lib/formats`), with a number of at most one
+ * decimal beside them. */
 export function useDashboardFormat() {
   const { i18n } = useTranslation();
-  const language = i18n.language;
+  const formats = useFormats();
   return useMemo(() => {
-    const percent = new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-    const count = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-    const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-    // A calendar date is midnight UTC once parsed: formatted in UTC, it stays the same day.
-    const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+    const decimal = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 1 });
     return {
       /** A report percent (0–100). */
-      percent: (value: number) => percent.format(value / 100),
+      percent: (value: number) => formats.percent(value),
       decimal: (value: number) => decimal.format(value),
-      count: (value: number) => count.format(value),
-      dateTime: (value: string) => dateTime.format(new Date(value)),
-      day: (value: string) => day.format(new Date(value)),
+      count: formats.count,
+      dateTime: (value: string) => formats.dateTime(value),
+      /** A calendar date. */
+      day: (value: string) => formats.date(value),
     };
-  }, [language]);
+  }, [formats, i18n.language]);
 }
 
 export type DashboardFormat = ReturnType<typeof useDashboardFormat>;
