@@ -1,4 +1,5 @@
-import { detectLanguage, LANGUAGE_STORAGE_KEY } from './i18n';
+import { resources } from '@/locales/resources';
+import { detectLanguage, i18n, LANGUAGE_STORAGE_KEY, needTexts, showLanguage } from './i18n';
 
 describe('language detection', () => {
   it('prefers the language the user chose before', () => {
@@ -15,5 +16,20 @@ describe('language detection', () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'klingon');
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
     expect(detectLanguage()).toBe('en');
+  });
+});
+
+describe('loading the texts', () => {
+  afterEach(() => {
+    for (const [namespace, texts] of Object.entries(resources.ar)) i18n.addResourceBundle('ar', namespace, texts);
+  });
+
+  it('loads a part a screen needs while a language is on its way in that language', async () => {
+    // As a signed-in page opened in Arabic starts: the frame asks for its texts before Arabic is shown.
+    for (const namespace of Object.keys(resources.ar)) i18n.removeResourceBundle('ar', namespace);
+    const shown = showLanguage('ar');
+    await needTexts('signed-in');
+    await shown;
+    expect(i18n.t('shell:dashboard.title')).toBe('لوحة المعلومات');
   });
 });

@@ -43,8 +43,13 @@ async function addTexts(language: Language, parts: readonly TextsPart[]): Promis
   }
 }
 
+/** The language shown or about to be: i18next names it only once its texts have arrived, and a
+ * part needed meanwhile must load in it, not in the one it replaces. */
+let shownLanguage: Language | undefined;
+
 /** Switches to a language, with the parts of its translations the app needs so far. */
 export async function showLanguage(language: Language): Promise<void> {
+  shownLanguage = language;
   await addTexts(language, [...neededParts]);
   await i18n.changeLanguage(language);
 }
@@ -53,7 +58,7 @@ export async function showLanguage(language: Language): Promise<void> {
  * needs it renders. */
 export async function needTexts(part: TextsPart): Promise<void> {
   neededParts.add(part);
-  await addTexts(i18n.language as Language, [part]);
+  await addTexts(shownLanguage ?? (i18n.language as Language), [part]);
 }
 
 /** A language the user picked: remembered for the next visit, unlike a detected one. */
