@@ -15,7 +15,7 @@ import { useProblemMessage } from '@/lib/problem-message';
 import { useAcceptEulaStep, useDeclineEulaStep } from '../api/sign-in';
 import { useFormats } from '@/lib/formats';
 
-interface EulaDialogProps {
+export interface EulaDialogProps {
   /** The `eula_required` answer; the dialog is open while it is set. */
   challenge: EulaChallenge | null;
   onAccepted: (grant: SessionGrant) => void;

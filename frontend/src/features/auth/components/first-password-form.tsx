@@ -20,7 +20,7 @@ import { evaluatePassword } from '@/lib/password-policy';
 import { LOGIN_PATH } from '@/lib/paths';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useBackToSignIn, useSignInSteps } from '../hooks/use-sign-in-steps';
-import { EulaDialog } from './eula-dialog';
+import { EulaChallengeDialog } from './eula-challenge-dialog';
 
 interface FirstPasswordFormProps {
   token: string;
@@ -119,7 +119,7 @@ export function FirstPasswordForm({
           {submitLabel}
         </SubmitButton>
       </form>
-      <EulaDialog
+      <EulaChallengeDialog
         challenge={steps.eula}
         onAccepted={steps.complete}
         onDeclined={() => backToSignIn('eulaDeclined')}

@@ -23,7 +23,7 @@ import { safeNextPath } from '@/lib/safe-next-path';
 import { normaliseEmail } from '../api/sign-in';
 import { emailRules, isSignInMessageKey, passwordRules } from '../sign-in-rules';
 import { type SignInNotice, type SignInPageState, useSignInSteps } from '../hooks/use-sign-in-steps';
-import { EulaDialog } from './eula-dialog';
+import { EulaChallengeDialog } from './eula-challenge-dialog';
 import { SignInNoticeAlert } from './sign-in-notice';
 import { SsoSignIn } from './sso-sign-in';
 
@@ -149,7 +149,7 @@ export function SignInPage() {
           {t('signIn.forgotPassword')}
         </Link>
       </CardContent>
-      <EulaDialog
+      <EulaChallengeDialog
         challenge={steps.eula}
         onAccepted={steps.complete}
         onDeclined={() => {

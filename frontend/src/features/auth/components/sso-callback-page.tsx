@@ -16,7 +16,7 @@ import { useFinishSso } from '../api/auth';
 import { useBackToSignIn, useSignInSteps } from '../hooks/use-sign-in-steps';
 import { forgetSsoNext, readSsoNext } from '../sso-next';
 import { BackToSignIn } from './back-to-sign-in';
-import { EulaDialog } from './eula-dialog';
+import { EulaChallengeDialog } from './eula-challenge-dialog';
 
 /** The provider's answer, as the callback's query names it. */
 function answerOf(params: URLSearchParams): SsoFinishRequest | undefined {
@@ -75,7 +75,7 @@ export function SsoCallbackPage() {
           </>
         )}
       </CardContent>
-      <EulaDialog
+      <EulaChallengeDialog
         challenge={steps.eula}
         onAccepted={steps.complete}
         onDeclined={() => backToSignIn('eulaDeclined')}

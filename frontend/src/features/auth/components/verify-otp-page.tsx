@@ -28,7 +28,7 @@ import {
   useSignInSteps,
   type VerifyOtpPageState,
 } from '../hooks/use-sign-in-steps';
-import { EulaDialog } from './eula-dialog';
+import { EulaChallengeDialog } from './eula-challenge-dialog';
 
 export const OTP_LENGTH = 6;
 
@@ -227,7 +227,7 @@ function OtpForm({
           </Stack>
         </form>
       </CardContent>
-      <EulaDialog
+      <EulaChallengeDialog
         challenge={steps.eula}
         onAccepted={steps.complete}
         onDeclined={() => backToSignIn('eulaDeclined')}
