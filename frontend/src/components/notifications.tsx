@@ -1,22 +1,21 @@
 // Toasts: short messages that outlive the page that raised them ("Session Expired" shown on
-// /login after a sign-out elsewhere). One at a time; a new one replaces the current one.
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_AUTO_HIDE_MS } from '@/lib/constants';
+// /login after a sign-out elsewhere). One at a time; a new one replaces the current one. The
+// toast's code (toast.tsx) loads with the first one.
+import type { AlertColor } from '@mui/material/Alert';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
 
 export interface Notification {
   message: string;
   severity: AlertColor;
 }
 
+const Toast = lazy(async () => ({ default: (await import('./toast')).Toast }));
+
 type Notify = (notification: Notification) => void;
 
 const NotifyContext = createContext<Notify | null>(null);
 
 export function NotificationsProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [current, setCurrent] = useState<(Notification & { id: number }) | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -28,25 +27,11 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext value={notify}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={open && current !== null}
-        autoHideDuration={NOTIFICATION_AUTO_HIDE_MS}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        onClose={(_event, reason) => {
-          if (reason !== 'clickaway') setOpen(false);
-        }}
-      >
-        <Alert
-          variant="filled"
-          severity={current?.severity ?? 'info'}
-          onClose={() => setOpen(false)}
-          closeText={t('close')}
-          sx={{ width: '100%' }}
-        >
-          {current?.message}
-        </Alert>
-      </Snackbar>
+      {current && (
+        <Suspense fallback={null}>
+          <Toast key={current.id} notification={current} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </NotifyContext>
   );
 }
