@@ -5,7 +5,7 @@ import { renderApp } from '@/testing/render-app';
 
 async function choose(user: ReturnType<typeof userEvent.setup>, current: RegExp, language: string) {
   await user.click(screen.getByRole('button', { name: current }));
-  await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: language }));
+  await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: language }));
 }
 
 describe('the language switch', () => {
@@ -33,7 +33,7 @@ describe('the language switch', () => {
     renderApp('/signin');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Language: / }));
-    const names = within(screen.getByRole('menu'))
+    const names = within(await screen.findByRole('menu'))
       .getAllByRole('menuitem')
       .map((item) => item.textContent);
     expect(names).toEqual(['English', '中文', 'العربية', 'Italiano', 'Español', 'Français']);

@@ -174,8 +174,8 @@ describe('signing in with a password', () => {
     renderApp('/signin');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Language: English' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Français' }));
-    await user.type(screen.getByLabelText('Adresse e-mail'), 'a@b.example');
+    await user.click(await screen.findByRole('menuitem', { name: 'Français' }));
+    await user.type(await screen.findByLabelText('Adresse e-mail'), 'a@b.example');
     await user.type(screen.getByLabelText('Mot de passe'), 'x');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByText("L'e-mail ou le mot de passe est incorrect.")).toBeInTheDocument();
