@@ -68,6 +68,12 @@ journeys:
     cargo build --bin playtrack
     cd {{frontend}} && npm run --silent e2e
 
+# Every report screen for each role in all eight looks (light/dark × en/ar × 1280/390 px), a
+# screenshot of each in frontend/test-results/report-views/ (the test run sees one look a view).
+report-views: deps chromium ui
+    cargo build --bin playtrack
+    cd {{frontend}} && REPORT_VIEWS_LOOKS=all npx playwright test e2e/report-views.spec.ts
+
 # Formatting, clippy (warnings are errors), ESLint and the TypeScript type-check.
 lint: deps
     cargo fmt --all --check
