@@ -59,14 +59,14 @@ export default defineConfig({
           command: 'node e2e/smtp-sink.mjs',
           url: `http://127.0.0.1:${MAIL_HTTP_PORT}/healthz`,
           reuseExistingServer: false,
-          timeout: 20_000,
+          timeout: 60_000,
           env: { SMTP_SINK_SMTP_PORT: String(SMTP_PORT), SMTP_SINK_HTTP_PORT: String(MAIL_HTTP_PORT) },
         },
         {
           command: 'node ../tools/oidc/provider.mjs e2e/oidc.json',
           url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
           reuseExistingServer: false,
-          timeout: 20_000,
+          timeout: 60_000,
           env: { OIDC_PORT: String(OIDC_PORT) },
         },
         {
