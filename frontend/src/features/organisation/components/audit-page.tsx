@@ -107,11 +107,19 @@ export function AuditPage() {
   /** A name in a row that narrows the log to that person or record. */
   const narrowTo = (key: 'actor_id' | 'target_id', id: string | null | undefined, label: string) =>
     id ? (
-      <Link component="button" type="button" onClick={() => setFilter(key, id)} title={t('audit.onlyThis')}>
+      // Cut at its end in a narrow column: the whole name in the hint, before what a click does.
+      <Link
+        component="button"
+        type="button"
+        dir="auto"
+        onClick={() => setFilter(key, id)}
+        title={`${label}\n${t('audit.onlyThis')}`}
+        sx={{ maxWidth: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'start' }}
+      >
         {label}
       </Link>
     ) : (
-      label
+      <TruncatedText text={label} />
     );
   /** The chip of a person or record the log is narrowed to, named from the rows it shows. */
   const chipName = (key: 'actor_id' | 'target_id') => {

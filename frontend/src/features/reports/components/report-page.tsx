@@ -85,9 +85,10 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
         return row.started ? (
           name
         ) : (
-          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+          // As wide as the cell at most, so the name is what gets cut (with its title), not the chip.
+          <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, maxWidth: '100%' }}>
             {name}
-            <Chip size="small" variant="outlined" label={t('table.notStarted')} />
+            <Chip size="small" variant="outlined" label={t('table.notStarted')} sx={{ flexShrink: 0 }} />
           </Box>
         );
       },
