@@ -50,7 +50,18 @@ const APP = 'app';
 const FIRST_SCREENS: [group: string, screens: string[]][] = [
   [APP, ['src/app/boot.tsx']],
   ['sign-in', ['src/features/auth/components/sign-in-page.tsx']],
-  ['signed-in', ['src/app/signed-in-frame.tsx', 'src/features/shell/components/dashboard-page.tsx']],
+  [
+    'signed-in',
+    [
+      'src/app/signed-in-frame.tsx',
+      'src/features/shell/components/dashboard-page.tsx',
+      // Each role's dashboard, loaded by the page as the role is known: in their own chunks, the
+      // MUI parts they share with other screens came in a shared chunk of forty components.
+      'src/features/shell/components/dashboard-super-admin.tsx',
+      'src/features/shell/components/dashboard-company-admin.tsx',
+      'src/features/shell/components/dashboard-trainee.tsx',
+    ],
+  ],
 ];
 
 /** The entry's imports (what it needs to start the rest at once) in a chunk of their own: in the

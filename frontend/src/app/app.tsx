@@ -1,10 +1,12 @@
 // The whole application: providers around the router.
+import type { KnownAnswers } from '@/lib/query-client';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
-export function App() {
+/** `known`: answers already read, by query key, for the first screen. */
+export function App({ known }: { known?: KnownAnswers }) {
   return (
-    <AppProvider>
+    <AppProvider known={known}>
       <AppRouter />
     </AppProvider>
   );

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { NotificationsProvider } from '@/components/notifications';
 import { i18n } from '@/lib/i18n';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient, type KnownAnswers } from '@/lib/query-client';
 import { AppThemeProvider } from '@/theme/app-theme-provider';
 import { AppearanceProvider } from '@/theme/appearance';
 
@@ -18,8 +18,9 @@ function DirectionalTheme({ children }: { children: ReactNode }) {
   );
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `known`: answers already read, by query key, for the first screen. */
+export function AppProvider({ children, known }: { children: ReactNode; known?: KnownAnswers }) {
+  const [queryClient] = useState(() => createQueryClient(known));
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -190,7 +190,7 @@ export function preloadScreens(pathname: string): Promise<unknown> {
 }
 
 function isPreloadable(type: unknown): type is Preloadable {
-  return typeof type === 'object' && type !== null && 'preload' in type;
+  return typeof type === 'function' && 'preload' in type;
 }
 
 /** The screens of the route table at the router's address (the browser's, or the prerender's). */

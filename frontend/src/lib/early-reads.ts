@@ -3,12 +3,14 @@
 // instead of after it. The API client takes each answer once; a session that starts or ends
 // first drops them, as they speak of the session the page was loaded with.
 import { DEFAULT_SIGNED_IN_PATH } from './paths';
-import type { Role } from './session';
 
-const ME = '/api/v1/me';
-const EARLY_READS = [ME, '/api/v1/me/preferences'];
+export const ME_URL = '/api/v1/me';
+export const PREFERENCES_URL = '/api/v1/me/preferences';
+const EARLY_READS = [ME_URL, PREFERENCES_URL];
 /** A landing screen's own reads, by its address. */
-const SCREEN_READS: Record<string, string[]> = { [DEFAULT_SIGNED_IN_PATH]: ['/api/v1/dashboard'] };
+const SCREEN_READS: Record<string, string[]> = {
+  [DEFAULT_SIGNED_IN_PATH]: ['/api/v1/dashboard', '/api/v1/dashboard/insight'],
+};
 /** What every API call accepts: its answer, or a problem (here, as this module loads first). */
 export const API_ACCEPT = 'application/json, application/problem+json';
 
@@ -20,15 +22,25 @@ export function startEarlyReads(pathname: string): void {
   }
 }
 
-/** The role the early read of /me names, read from a copy so that the app still takes the answer;
- * undefined when there is none or it is not a signed-in person. */
-export async function earlyRole(): Promise<Role | undefined> {
-  const response = await started.get(ME);
-  if (!response?.ok) return undefined;
-  // Copied before the app, which awaits the answer after this, reads it; a failed read (the
-  // network) only means nothing is preloaded.
-  const me = (await response.clone().json().catch(() => undefined)) as { role?: Role } | undefined;
-  return me?.role;
+/** The JSON of every early read that has succeeded, by address, once all have come: the app
+ * renders its first screen with them rather than with a pending state a frame before. They are
+ * taken (the API client asks the server next time); one that failed stays for the API client,
+ * which reports it as it reports its own. */
+export async function takeEarlyAnswers(): Promise<Map<string, unknown>> {
+  const answers = new Map<string, unknown>();
+  await Promise.all(
+    [...started].map(async ([url, pending]) => {
+      const response = await pending.catch(() => undefined);
+      if (!response?.ok) return;
+      // A body that is not JSON (a proxy's page) is the API client's to report.
+      const body: unknown = await response.clone().json().catch(() => undefined);
+      // Dropped meanwhile: a session started or ended, and the answer speaks of the one before.
+      if (body === undefined || started.get(url) !== pending) return;
+      started.delete(url);
+      answers.set(url, body);
+    }),
+  );
+  return answers;
 }
 
 /** The early answer to a GET of `url`, once. */

@@ -2,7 +2,6 @@
 // tables, pickers, charts and the insight panel alike. Dates are numeric in the order the date
 // pickers take them (day first, Chinese year first), so a date reads the same in a cell and in
 // the field that filters by it; Arabic writes Latin digits everywhere (docs/decisions.md).
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from './language';
 
@@ -37,14 +36,28 @@ export interface Formats {
   points: (value: number) => string;
   /** A number as it is, up to two decimals. */
   number: (value: number) => string;
+  /** A number rounded to at most one decimal. */
+  decimal: (value: number) => string;
   /** A percent given as 0–100, with one decimal (`wholeOnly`: none). */
   percent: (value: number, wholeOnly?: boolean) => string;
   /** Names joined as "a, b or c". */
   either: (names: readonly string[]) => string;
 }
 
+/** Each language's formats, made once: a formatter costs far more to make than to use, and a
+ * dashboard's first render on a slow phone made them for every cell. */
+const made = new Map<string, Formats>();
+
 export function formatsFor(language: string): Formats {
   const locale = localeOf(language);
+  const known = made.get(locale);
+  if (known) return known;
+  const formats = makeFormats(locale);
+  made.set(locale, formats);
+  return formats;
+}
+
+function makeFormats(locale: string): Formats {
   // A calendar date is midnight UTC once parsed: formatted in UTC, it stays the same day.
   const date = new Intl.DateTimeFormat(locale, { ...NUMERIC_DATE, timeZone: 'UTC' });
   const day = new Intl.DateTimeFormat(locale, NUMERIC_DATE);
@@ -53,6 +66,7 @@ export function formatsFor(language: string): Formats {
   const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const points = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const percent = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const wholePercent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   const either = new Intl.ListFormat(locale, { type: 'disjunction' });
@@ -66,6 +80,7 @@ export function formatsFor(language: string): Formats {
     count: (value) => count.format(value),
     points: (value) => points.format(value),
     number: (value) => number.format(value),
+    decimal: (value) => decimal.format(value),
     percent: (value, wholeOnly = false) => (wholeOnly ? wholePercent : percent).format(value / 100),
     either: (names) => either.format(names),
   };
@@ -76,8 +91,8 @@ export function latinDigits(text: string): string {
   return text.replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x660));
 }
 
-/** The formats of the portal's language, new when it changes. */
+/** The formats of the portal's language. */
 export function useFormats(): Formats {
   const { i18n } = useTranslation();
-  return useMemo(() => formatsFor(i18n.language), [i18n.language]);
+  return formatsFor(i18n.language);
 }

@@ -1,12 +1,16 @@
 // The app's TanStack Query client: client errors (4xx) are answers, not glitches, so only
 // server and network failures are retried.
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 const MAX_RETRIES = 2;
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+/** Answers already read, each with the query key its hook reads it under. */
+export type KnownAnswers = readonly (readonly [QueryKey, unknown])[];
+
+/** The client, holding the answers already read. */
+export function createQueryClient(known: KnownAnswers = []): QueryClient {
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -15,4 +19,6 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  for (const [key, data] of known) client.setQueryData(key, data);
+  return client;
 }

@@ -1,24 +1,25 @@
 // /dashboard/crm, every role's start page: a greeting and the role's dashboard — the super
 // admin's view of every company, the company admin's of their company, the trainee's of their
 // own play. GET /dashboard scopes the counts on the server, the reports the score figures.
-// Each role's dashboard is its own code (role-dashboards.ts), shown once the counts came (a
-// session that ended or a refusal leads elsewhere without it).
+// Each role's dashboard comes in the page's own chunk (vite.config.ts), shown once the counts
+// came (a session that ended or a refusal leads elsewhere without them).
 import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetDashboard } from '../api/account';
-import { loadRoleDashboard, type RoleDashboard } from './role-dashboards';
+import { CompanyAdminDashboard } from './dashboard-company-admin';
+import { SuperAdminDashboard } from './dashboard-super-admin';
+import { TraineeDashboard } from './dashboard-trainee';
+import type { Dashboard } from '@/api/gen/playtrack.schemas';
 import { useProblemMessage } from '@/lib/problem-message';
 import { type Role, useSessionUser } from '@/lib/session';
 
-const lazyDashboard = (role: Role): RoleDashboard => lazy(async () => ({ default: await loadRoleDashboard[role]() }));
-
-const DASHBOARDS: Record<Role, RoleDashboard> = {
-  SUPER_ADMIN: lazyDashboard('SUPER_ADMIN'),
-  COMPANY_ADMIN: lazyDashboard('COMPANY_ADMIN'),
-  USER: lazyDashboard('USER'),
+const DASHBOARDS: Record<Role, ComponentType<{ dashboard: Dashboard }>> = {
+  SUPER_ADMIN: SuperAdminDashboard,
+  COMPANY_ADMIN: CompanyAdminDashboard,
+  USER: TraineeDashboard,
 };
 
 export function DashboardPage() {
@@ -27,7 +28,6 @@ export function DashboardPage() {
   const user = useSessionUser();
   const dashboard = useGetDashboard();
   const RoleDashboard = user ? DASHBOARDS[user.role] : null;
-  const loading = <Skeleton variant="rounded" height={160} aria-label={t('common:loading')} />;
 
   return (
     <section>
@@ -45,11 +45,9 @@ export function DashboardPage() {
         </Alert>
       )}
       {RoleDashboard && dashboard.data ? (
-        <Suspense fallback={loading}>
-          <RoleDashboard dashboard={dashboard.data} />
-        </Suspense>
+        <RoleDashboard dashboard={dashboard.data} />
       ) : (
-        dashboard.isPending && loading
+        dashboard.isPending && <Skeleton variant="rounded" height={160} aria-label={t('common:loading')} />
       )}
     </section>
   );

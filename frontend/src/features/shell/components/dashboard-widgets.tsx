@@ -21,7 +21,7 @@ import { lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { localeOf, useFormats } from '@/lib/formats';
+import { useFormats } from '@/lib/formats';
 import { useProblemMessage } from '@/lib/problem-message';
 
 /** The charts' code (MUI X Charts) loads with the first chart drawn. */
@@ -32,20 +32,19 @@ export const TrendLine = lazy(async () => ({ default: (await import('./dashboard
 /** The figures' formats in the reader's language (`lib/formats`), with a number of at most one
  * decimal beside them. */
 export function useDashboardFormat() {
-  const { i18n } = useTranslation();
   const formats = useFormats();
-  return useMemo(() => {
-    const decimal = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 1 });
-    return {
+  return useMemo(
+    () => ({
       /** A report percent (0–100). */
       percent: (value: number) => formats.percent(value),
-      decimal: (value: number) => decimal.format(value),
+      decimal: formats.decimal,
       count: formats.count,
       dateTime: (value: string) => formats.dateTime(value),
       /** A calendar date. */
       day: (value: string) => formats.date(value),
-    };
-  }, [formats, i18n.language]);
+    }),
+    [formats],
+  );
 }
 
 export type DashboardFormat = ReturnType<typeof useDashboardFormat>;
