@@ -77,18 +77,11 @@ function writePage(lang, rendered, dir) {
   }
   const page = index
     .replace(html, `<html lang="${lang}" dir="${dir}">`)
-    .replace('</head>', `${fontPreloads()}${head}</head>`)
+    .replace('</head>', `${head}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lang}">${body}</div>`);
   const file = path.join(DIST, `login.${lang}.html`);
   fs.writeFileSync(file, page);
   fs.writeFileSync(`${file}.gz`, gzipSync(page, { level: 9 }));
   fs.writeFileSync(`${file}.br`, brotliCompressSync(page));
   console.log(`prerendered ${PAGE} in ${lang} (${(page.length / 1000).toFixed(1)} kB)`);
-}
-
-/** The Roboto faces the sign-in page shows, fetched with the HTML instead of after the render. */
-function fontPreloads() {
-  const fonts = fs.readdirSync(path.join(DIST, 'assets')).filter((f) => /^roboto-latin-(400|500)-normal-.*\.woff2$/.test(f));
-  if (fonts.length !== 2) throw new Error(`expected Roboto 400 and 500 in dist/assets, found ${fonts.join(', ')}`);
-  return fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${f}">`).join('');
 }

@@ -1,10 +1,6 @@
 // Browser entry point: small on purpose, so that the app's code, the reader's translations, a
 // landing screen's code and, for a returning reader, their session all start loading at once.
-// Roboto's Latin subset covers en/it/es/fr; Arabic and Chinese text falls back to system fonts
-// listed in the theme.
-import '@fontsource/roboto/latin-400.css';
-import '@fontsource/roboto/latin-500.css';
-import '@fontsource/roboto/latin-700.css';
+// The fonts come after the first screen (app/boot.tsx).
 import { preloadLandingScreen } from './app/landing-screens';
 import { mayHoldSession } from './lib/csrf-cookie';
 import { startEarlyReads } from './lib/early-reads';

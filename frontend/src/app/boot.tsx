@@ -45,4 +45,5 @@ export async function boot(container: HTMLElement, language: Language): Promise<
     container.replaceChildren();
     createRoot(container).render(app);
   }
+  void import('@/theme/fonts');
 }

@@ -57,32 +57,36 @@ export function formatsFor(language: string): Formats {
   return formats;
 }
 
+/** `make()`'s result, made on first use: a screen uses a few of the formats. */
+function lazily<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 function makeFormats(locale: string): Formats {
-  // A calendar date is midnight UTC once parsed: formatted in UTC, it stays the same day.
-  const date = new Intl.DateTimeFormat(locale, { ...NUMERIC_DATE, timeZone: 'UTC' });
-  const day = new Intl.DateTimeFormat(locale, NUMERIC_DATE);
-  const dateTime = new Intl.DateTimeFormat(locale, { ...NUMERIC_DATE, hour: '2-digit', minute: '2-digit' });
-  const exactTime = new Intl.DateTimeFormat(locale, { ...NUMERIC_DATE, hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const points = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const wholePercent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
-  const either = new Intl.ListFormat(locale, { type: 'disjunction' });
-  const instant = (format: Intl.DateTimeFormat) => (value: string | Date | null | undefined) =>
-    value ? format.format(new Date(value)) : '';
+  const dates = (options: Intl.DateTimeFormatOptions) => {
+    const format = lazily(() => new Intl.DateTimeFormat(locale, { ...NUMERIC_DATE, ...options }));
+    return (value: string | Date | null | undefined) => (value ? format().format(new Date(value)) : '');
+  };
+  const numbers = (options: Intl.NumberFormatOptions) => {
+    const format = lazily(() => new Intl.NumberFormat(locale, options));
+    return (value: number) => format().format(value);
+  };
+  const percent = numbers({ style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const wholePercent = numbers({ style: 'percent', maximumFractionDigits: 0 });
+  const either = lazily(() => new Intl.ListFormat(locale, { type: 'disjunction' }));
   return {
-    date: instant(date),
-    day: instant(day),
-    dateTime: instant(dateTime),
-    exactTime: instant(exactTime),
-    count: (value) => count.format(value),
-    points: (value) => points.format(value),
-    number: (value) => number.format(value),
-    decimal: (value) => decimal.format(value),
-    percent: (value, wholeOnly = false) => (wholeOnly ? wholePercent : percent).format(value / 100),
-    either: (names) => either.format(names),
+    // A calendar date is midnight UTC once parsed: formatted in UTC, it stays the same day.
+    date: dates({ timeZone: 'UTC' }),
+    day: dates({}),
+    dateTime: dates({ hour: '2-digit', minute: '2-digit' }),
+    exactTime: dates({ hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+    count: numbers({ maximumFractionDigits: 0 }),
+    points: numbers({ minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    number: numbers({ maximumFractionDigits: 2 }),
+    decimal: numbers({ maximumFractionDigits: 1 }),
+    percent: (value, wholeOnly = false) => (wholeOnly ? wholePercent : percent)(value / 100),
+    either: (names) => either().format(names),
   };
 }
 

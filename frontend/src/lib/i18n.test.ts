@@ -1,5 +1,5 @@
 import { resources } from '@/locales/resources';
-import { detectLanguage, i18n, LANGUAGE_STORAGE_KEY, needTexts, showLanguage } from './i18n';
+import { detectLanguage, i18n, LANGUAGE_STORAGE_KEY, LANGUAGES, languageEndonym, needTexts, showLanguage } from './i18n';
 
 describe('language detection', () => {
   it('prefers the language the user chose before', () => {
@@ -16,6 +16,15 @@ describe('language detection', () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'klingon');
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
     expect(detectLanguage()).toBe('en');
+  });
+});
+
+describe('language names', () => {
+  it('are each language’s own, as Intl names it', () => {
+    for (const language of LANGUAGES) {
+      const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? '';
+      expect(languageEndonym(language)).toBe(name.charAt(0).toLocaleUpperCase(language) + name.slice(1));
+    }
   });
 });
 

@@ -164,6 +164,8 @@ describe("the company admin's dashboard", JOURNEY, () => {
     const asked = answer();
     renderApp('/dashboard/crm', ADMIN);
     await section('Trainees to nudge');
+    // The sections below the first screenful come just after it.
+    await section('Average per skill');
     for (const name of [
       'Strongest skills',
       'Weakest skills',

@@ -17,6 +17,7 @@ import {
   WEEK_DAYS,
 } from './dashboard-data';
 import {
+  BelowTheFold,
   ChartFrame,
   FigureCard,
   FigureCell,
@@ -174,14 +175,16 @@ export function CompanyAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
           </FigureCell>
         ))}
       </FigureGrid>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 7 }}>
-          <BatchProgressSection />
+      <BelowTheFold>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <BatchProgressSection />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <SkillAverageSection />
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
-          <SkillAverageSection />
-        </Grid>
-      </Grid>
+      </BelowTheFold>
     </>
   );
 }

@@ -18,6 +18,7 @@ import {
   WEEK_DAYS,
 } from './dashboard-data';
 import {
+  BelowTheFold,
   FigureCard,
   FigureCell,
   FigureGrid,
@@ -153,10 +154,12 @@ export function SuperAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
           </FigureCell>
         ))}
       </FigureGrid>
-      <Grid container spacing={2}>
-        <Skills />
-        <Activity activity={dashboard.activity} />
-      </Grid>
+      <BelowTheFold>
+        <Grid container spacing={2}>
+          <Skills />
+          <Activity activity={dashboard.activity} />
+        </Grid>
+      </BelowTheFold>
     </>
   );
 }

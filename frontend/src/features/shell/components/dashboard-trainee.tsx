@@ -24,6 +24,7 @@ import {
   reportPath,
 } from './dashboard-data';
 import {
+  BelowTheFold,
   ChartFrame,
   FigureCard,
   FigureCell,
@@ -221,20 +222,22 @@ export function TraineeDashboard({ dashboard }: { dashboard: Dashboard }) {
           </FigureCell>
         ))}
       </FigureGrid>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 7 }}>
-          <ChaptersSection />
+      <BelowTheFold>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <ChaptersSection />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <SkillsSection />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <RecentAttemptsSection />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <GameSection />
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
-          <SkillsSection />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 7 }}>
-          <RecentAttemptsSection />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
-          <GameSection />
-        </Grid>
-      </Grid>
+      </BelowTheFold>
     </>
   );
 }

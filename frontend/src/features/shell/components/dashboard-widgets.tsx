@@ -17,7 +17,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -28,6 +28,13 @@ import { useProblemMessage } from '@/lib/problem-message';
 export const ScoreBars = lazy(async () => ({ default: (await import('./dashboard-charts')).ScoreBars }));
 export const SkillRadar = lazy(async () => ({ default: (await import('./dashboard-charts')).SkillRadar }));
 export const TrendLine = lazy(async () => ({ default: (await import('./dashboard-charts')).TrendLine }));
+
+/** Sections below a dashboard's first screenful, rendered just after it has painted: on a slow
+ * phone, rendering them in the same pass held the first figures back by a third of a second. */
+export function BelowTheFold({ children }: { children: ReactNode }) {
+  const shown = useDeferredValue(true, false);
+  return shown ? children : null;
+}
 
 /** The figures' formats in the reader's language (`lib/formats`), with a number of at most one
  * decimal beside them. */
