@@ -1,7 +1,8 @@
 //! `just bench`: attempt ingestion (`POST /api/v1/game/attempts`, five skills an attempt) in
 //! batches of 100 and of 1,000 against the real server (release build) on embedded SQLite and
-//! on PostgreSQL. The baseline, measured in the same run on the same database: the same rows
-//! written by plain multi-row `INSERT`s, a transaction a batch. Prints attempts a second for
+//! on PostgreSQL, over TLS and without it. The baseline, measured in the same run on the same
+//! database and connection: the same rows written by plain multi-row `INSERT`s, a transaction a
+//! batch. Prints attempts a second for
 //! both and their ratio; asserts nothing but that every attempt was stored.
 
 use std::{
@@ -40,12 +41,16 @@ async fn main() -> anyhow::Result<()> {
         println!("PostgreSQL at {POSTGRES} is not reachable: skipped");
         return Ok(());
     };
-    let name = format!("playtrack_bench_{}", Uuid::now_v7().simple());
-    admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await?;
-    let measured = bench("PostgreSQL", Some(format!("{POSTGRES}/{name}"))).await;
-    // The server's pool may still hold connections: force them closed.
-    admin.execute_unprepared(&format!("DROP DATABASE {name} WITH (FORCE)")).await?;
-    measured
+    // Over TLS, as production connects, and without it beside: the two should be close.
+    for (backend, ssl_mode) in [("PG TLS", "require"), ("PG no TLS", "disable")] {
+        let name = format!("playtrack_bench_{}", Uuid::now_v7().simple());
+        admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await?;
+        let measured = bench(backend, Some(format!("{POSTGRES}/{name}?sslmode={ssl_mode}"))).await;
+        // The server's pool may still hold connections: force them closed.
+        admin.execute_unprepared(&format!("DROP DATABASE {name} WITH (FORCE)")).await?;
+        measured?;
+    }
+    Ok(())
 }
 
 async fn bench(backend: &str, database_url: Option<String>) -> anyhow::Result<()> {
