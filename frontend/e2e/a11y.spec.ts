@@ -4,15 +4,13 @@
 // asked for less motion gets none.
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn, submitSignIn } from './support';
+import { DEMO, nothingLoading, signIn, submitSignIn } from './support';
 
 // A role's test scans each of its screens once per theme, a second or two each.
 test.describe.configure({ timeout: 120_000 });
 
 const THEMES = ['lite', 'dark'] as const;
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-/** What a screen shows while its code or data is still on the way. */
-const BUSY = '.MuiSkeleton-root, .MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate';
 
 /** Scans the page as it is now; a serious or critical violation fails the test at its end, so
  * one run lists them all. */
@@ -28,7 +26,7 @@ async function scan(page: Page, screen: string) {
 async function open(page: Page, path: string, theme: string) {
   await page.goto(`${path}?theme=${theme}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator(BUSY)).toHaveCount(0);
+  await nothingLoading(page);
 }
 
 function sidebar(page: Page) {
@@ -54,7 +52,7 @@ async function follow(page: Page, path: string) {
   });
   await sidebar(page).locator(`a[href="${path}"]`).click();
   await expect(page.locator('h1:not([data-left])')).toBeVisible();
-  await expect(page.locator(BUSY)).toHaveCount(0);
+  await nothingLoading(page);
 }
 
 /** Scans every screen the signed-in role's sidebar leads to, in each theme. */

@@ -4,7 +4,7 @@
 // the admin to another browser; in Arabic the sidebar and the navigation drawer sit on the right.
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, SCREENSHOTS, signIn } from './support';
+import { DEMO, nothingLoading, SCREENSHOTS, signIn } from './support';
 
 const THEME_TYPES = ['lite', 'semidark', 'dark'] as const;
 const NAV_STYLES = ['vertical', 'horizontal', 'fixed', 'drawer', 'mini', 'below-header'] as const;
@@ -50,7 +50,7 @@ async function openDashboard(page: Page, query: string) {
   await page.goto(`/dashboard/crm${query}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Progress per batch' })).toBeVisible();
-  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+  await nothingLoading(page);
 }
 
 /** The page's width and the window's, scroll bar aside (typed here: e2e code has no DOM lib). */

@@ -6,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   chooseLanguage,
   DEMO,
+  nothingLoading,
   otpFromMail,
   SCREENSHOTS,
   sessionCookie,
@@ -49,7 +50,7 @@ test('the super admin lands on the dashboard with the whole sidebar', async ({ p
   // The demo has two companies (the licence journey may have added one); every count is a
   // number once loaded.
   await expect(page.getByRole('heading', { name: 'Companies', exact: true }).locator('..')).toHaveText(/^Companies\s*[2-9]$/);
-  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+  await nothingLoading(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-super-admin-en.png'), fullPage: true });
 
   await page.getByRole('link', { name: 'Scores', exact: true }).click();
@@ -138,7 +139,7 @@ test('in Arabic the EULA is in Arabic and the shell is right-to-left', async ({ 
   const box = await nav.boundingBox();
   const width = page.viewportSize()?.width ?? 0;
   expect(box && box.x + box.width / 2).toBeGreaterThan(width / 2);
-  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+  await nothingLoading(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-trainee-ar.png'), fullPage: true });
 });
 

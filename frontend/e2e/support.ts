@@ -20,6 +20,15 @@ export const test = base.extend({
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../e2e-results');
 
+/** What a screen shows while its code or data is on the way: placeholders, busy indicators, and
+ * a dashboard's sections not yet rendered below its first screenful. */
+const LOADING = '[aria-busy="true"], .MuiSkeleton-root, .MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate';
+
+/** Waits until the screen shows nothing still loading. */
+export async function nothingLoading(page: Page) {
+  await expect(page.locator(LOADING)).toHaveCount(0);
+}
+
 /** Demo accounts (`playtrack serve --demo`). */
 export const DEMO = {
   superAdmin: 'admin@playtrack.example',

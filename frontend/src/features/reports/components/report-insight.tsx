@@ -1,10 +1,10 @@
 // A report's answer in words, above its chart: the selection's score and how it moved, its
 // weakest and strongest skill and level beside the cohort, and who has gone quiet.
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { InsightStanding, ReportInsight as Insight } from '@/api/gen/playtrack.schemas';
+import { LoadingBlock } from '@/components/loading-block';
 import { useCellFormat } from '../hooks/use-cell-format';
 
 /** A change smaller than this many points reads as steady. */
@@ -26,7 +26,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 export function ReportInsight({ insight }: { insight: Insight | undefined }) {
   const { t } = useTranslation('reports');
   const format = useCellFormat();
-  if (!insight) return <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />;
+  if (!insight) return <LoadingBlock height={56} sx={{ mb: 2 }} />;
   const percent = (value: number | null | undefined) => format(value ?? null, 'percent');
   const points = (value: number) => format(Math.abs(value), 'points');
   const standing = (s: InsightStanding | null | undefined) =>

@@ -4,7 +4,6 @@
 // Each role's dashboard comes in the page's own chunk (vite.config.ts), shown once the counts
 // came (a session that ended or a refusal leads elsewhere without them).
 import Alert from '@mui/material/Alert';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { CompanyAdminDashboard } from './dashboard-company-admin';
 import { SuperAdminDashboard } from './dashboard-super-admin';
 import { TraineeDashboard } from './dashboard-trainee';
 import type { Dashboard } from '@/api/gen/playtrack.schemas';
+import { LoadingBlock } from '@/components/loading-block';
 import { useProblemMessage } from '@/lib/problem-message';
 import { type Role, useSessionUser } from '@/lib/session';
 
@@ -47,7 +47,7 @@ export function DashboardPage() {
       {RoleDashboard && dashboard.data ? (
         <RoleDashboard dashboard={dashboard.data} />
       ) : (
-        dashboard.isPending && <Skeleton variant="rounded" height={160} aria-label={t('common:loading')} />
+        dashboard.isPending && <LoadingBlock height={160} />
       )}
     </section>
   );

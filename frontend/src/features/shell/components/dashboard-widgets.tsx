@@ -8,7 +8,6 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,9 +17,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { LoadingBlock } from '@/components/loading-block';
 import { useFormats } from '@/lib/formats';
 import { useProblemMessage } from '@/lib/problem-message';
 
@@ -33,7 +32,7 @@ export const TrendLine = lazy(async () => ({ default: (await import('./dashboard
  * phone, rendering them in the same pass held the first figures back by a third of a second. */
 export function BelowTheFold({ children }: { children: ReactNode }) {
   const shown = useDeferredValue(true, false);
-  return shown ? children : null;
+  return shown ? children : <div aria-busy="true" />;
 }
 
 /** The figures' formats in the reader's language (`lib/formats`), with a number of at most one
@@ -154,10 +153,9 @@ export function SectionState({ query, empty, emptyText, children }: {
   emptyText: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('common');
   const { problemMessage } = useProblemMessage();
   if (query.isError) return <Alert severity="error">{problemMessage(query.error)}</Alert>;
-  if (query.isPending) return <Skeleton variant="rounded" height={96} aria-label={t('loading')} />;
+  if (query.isPending) return <LoadingBlock height={96} />;
   if (empty) return <EmptyState message={emptyText} />;
   return <>{children}</>;
 }
@@ -167,7 +165,7 @@ export function SectionState({ query, empty, emptyText, children }: {
 export function ChartFrame({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box component="figure" aria-label={label} sx={{ m: 0, mb: 2 }}>
-      <Suspense fallback={<Skeleton variant="rounded" height={240} />}>{children}</Suspense>
+      <Suspense fallback={<LoadingBlock height={240} />}>{children}</Suspense>
     </Box>
   );
 }
