@@ -34,46 +34,58 @@ fn pick_columns(table: &mut TableCreateStatement, pick: &str) {
         .col(uuid(format!("{pick}_approach_id")));
 }
 
-/// Ranks every attempt within its trainee and level for each pick (1 = the one it picks).
-const RANKED: &str = "WITH ranked AS (
-    SELECT a.*,
-        ROW_NUMBER() OVER (PARTITION BY user_id, level_id ORDER BY completed_at, id) AS first_rank,
-        ROW_NUMBER() OVER (PARTITION BY user_id, level_id ORDER BY completed_at DESC, id DESC) AS latest_rank,
-        ROW_NUMBER() OVER (PARTITION BY user_id, level_id
-            ORDER BY score * 1.0 / max_score DESC, completed_at, id) AS best_rank,
-        COUNT(*) OVER (PARTITION BY user_id, level_id) AS attempt_count,
-        SUM(score) OVER (PARTITION BY user_id, level_id) AS score_sum,
-        SUM(max_score) OVER (PARTITION BY user_id, level_id) AS max_sum
-    FROM attempts a)";
+/// Each pick's order within a trainee and level: the attempt it picks comes first.
+const PICK_ORDERS: [(&str, &str); 3] = [
+    ("first", "completed_at, id"),
+    ("latest", "completed_at DESC, id DESC"),
+    ("best", "score * 1.0 / max_score DESC, completed_at, id"),
+];
+
+/// What a pick keeps of its attempt: the attempt's column, and the result's after the pick's
+/// name (`pick_columns`).
+const PICKED: [(&str, &str); 6] = [
+    ("id", "attempt_id"),
+    ("score", "score"),
+    ("max_score", "max"),
+    ("completed_at", "at"),
+    ("difficulty", "difficulty"),
+    ("approach_id", "approach_id"),
+];
 
 /// Folds every attempt into empty `level_results` and `level_result_skills`, by the rules
 /// ingestion keeps them: what this migration does to existing attempts, and what a benchmark
 /// does to the attempts it generates.
+///
+/// One pass over the attempts: each pick's values are the first of its window, and the row of
+/// a trainee and level is its latest attempt's. (Joining a ranked set to itself once per pick
+/// let PostgreSQL nest loops over it: over 24 minutes for 100,000 attempts.)
 #[must_use]
 pub fn fold_statements() -> Vec<String> {
-    let pick_select = |pick: &str| {
-        format!("{pick}.id, {pick}.score, {pick}.max_score, {pick}.completed_at, {pick}.difficulty, {pick}.approach_id")
-    };
-    let pick_names = |pick: &str| {
-        format!("{pick}_attempt_id, {pick}_score, {pick}_max, {pick}_at, {pick}_difficulty, {pick}_approach_id")
-    };
+    let list = |items: Vec<String>| items.join(", ");
+    let picks = || PICK_ORDERS.iter().flat_map(|(pick, _)| PICKED.iter().map(move |column| (*pick, *column)));
+    let picked =
+        list(picks().map(|(pick, (from, to))| format!("FIRST_VALUE({from}) OVER {pick} AS {pick}_{to}")).collect());
+    let pick_names = list(picks().map(|(pick, (_, to))| format!("{pick}_{to}")).collect());
+    let windows = list(
+        PICK_ORDERS
+            .iter()
+            .map(|(pick, order)| format!("{pick} AS (PARTITION BY user_id, level_id ORDER BY {order})"))
+            .collect(),
+    );
     let results = format!(
-        "{RANKED}
-        INSERT INTO level_results (user_id, level_id, company_id, attempts, score_sum, max_sum, {}, {}, {})
-        SELECT latest.user_id, latest.level_id, latest.company_id, latest.attempt_count, latest.score_sum,
-            latest.max_sum, {}, {}, {}
-        FROM ranked latest
-        JOIN ranked first ON first.user_id = latest.user_id AND first.level_id = latest.level_id
-            AND first.first_rank = 1
-        JOIN ranked best ON best.user_id = latest.user_id AND best.level_id = latest.level_id
-            AND best.best_rank = 1
-        WHERE latest.latest_rank = 1",
-        pick_names("first"),
-        pick_names("latest"),
-        pick_names("best"),
-        pick_select("first"),
-        pick_select("latest"),
-        pick_select("best"),
+        "INSERT INTO level_results (user_id, level_id, company_id, attempts, score_sum, max_sum, {pick_names})
+        SELECT user_id, level_id, company_id, attempts, score_sum, max_sum, {pick_names}
+        FROM (
+            SELECT user_id, level_id, company_id,
+                ROW_NUMBER() OVER latest AS latest_rank,
+                COUNT(*) OVER whole AS attempts,
+                SUM(score) OVER whole AS score_sum,
+                SUM(max_score) OVER whole AS max_sum,
+                {picked}
+            FROM attempts
+            WINDOW whole AS (PARTITION BY user_id, level_id), {windows}
+        ) ranked
+        WHERE latest_rank = 1"
     );
     let skills = "INSERT INTO level_result_skills
             (user_id, level_id, skill_id, company_id, first_points, latest_points, best_points, points_sum)

@@ -51,23 +51,31 @@ async fn main() -> anyhow::Result<()> {
     let sqlite =
         Size { companies: full(20), batches_per_company: 10, trainees: full(20_000), attempts: full(1_000_000) };
     println!("Playtrack reports benchmark (release build), {RUNS} timed requests per view and scope");
-    bench("SQLite", None, sqlite).await?;
+    bench("SQLite", None, sqlite, None).await?;
     let Ok(admin) = Database::connect(format!("{POSTGRES}/postgres")).await else {
         println!("PostgreSQL at {POSTGRES} is not reachable: skipped");
         return Ok(());
     };
     let name = format!("playtrack_bench_{}", Uuid::now_v7().simple());
     admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await?;
-    let measured = bench("PostgreSQL", Some(format!("{POSTGRES}/{name}")), postgres).await;
+    // Production reaches its database over TLS: the views and exports are measured so, then by a
+    // second server on the same data without TLS, to show what TLS costs.
+    let url = |ssl_mode: &str| format!("{POSTGRES}/{name}?sslmode={ssl_mode}");
+    let measured = bench("PG TLS", Some(url("require")), postgres, Some(("PG no TLS", url("disable")))).await;
     admin.execute_unprepared(&format!("DROP DATABASE {name} WITH (FORCE)")).await?;
     measured
 }
 
-async fn bench(backend: &str, database_url: Option<String>, size: Size) -> anyhow::Result<()> {
+/// Generates a provider of `size` on `database_url` and measures it there, then, for `beside`,
+/// through another server on the same database reached at another URL.
+async fn bench(
+    backend: &str,
+    database_url: Option<String>,
+    size: Size,
+    beside: Option<(&str, String)>,
+) -> anyhow::Result<()> {
     let server = support::start_on(1, database_url).await?;
-    let mut options = ConnectOptions::new(server.database_url.clone());
-    options.max_connections(2);
-    let db = Database::connect(options).await?;
+    let db = connect(&server.database_url).await?;
     let started = Instant::now();
     let provider = Provider::generate(&db, size).await?;
     println!(
@@ -78,6 +86,28 @@ async fn bench(backend: &str, database_url: Option<String>, size: Size) -> anyho
         size.attempts,
         started.elapsed().as_secs_f64()
     );
+    measure(backend, &server, &db, &provider).await?;
+    if let Some((other, url)) = beside {
+        let server = support::start_beside(&server, url).await?;
+        measure(other, &server, &connect(&server.database_url).await?, &provider).await?;
+    }
+    Ok(())
+}
+
+async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+    let mut options = ConnectOptions::new(url.to_owned());
+    options.max_connections(2);
+    Ok(Database::connect(options).await?)
+}
+
+/// Every view's p50/p95 for three scopes next to a plain GROUP BY over `db`, and the exports'
+/// peak memory, through `server`.
+async fn measure(
+    backend: &str,
+    server: &support::Server,
+    db: &DatabaseConnection,
+    provider: &Provider,
+) -> anyhow::Result<()> {
     let client = reqwest::Client::new();
     let login: Value = client
         .post(format!("{}/api/v1/auth/login", server.base))

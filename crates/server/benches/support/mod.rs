@@ -34,13 +34,7 @@ pub async fn start(admins: usize) -> anyhow::Result<Server> {
 /// [`start`] on the database at `database_url` (embedded SQLite when `None`).
 pub async fn start_on(admins: usize, database_url: Option<String>) -> anyhow::Result<Server> {
     let folder = tempfile::tempdir()?;
-    let config = Config {
-        bind: "127.0.0.1:0".into(),
-        data_dir: folder.path().to_owned(),
-        log: "warn".into(),
-        database_url,
-        ..Config::default()
-    };
+    let config = config(&folder, database_url);
     let store = Store::connect_pooled(&config.database_url(), config.database_connections).await?;
     store.migrate().await?;
     let hash = Argon2Hasher::default().hash_now(PASSWORD)?;
@@ -51,10 +45,33 @@ pub async fn start_on(admins: usize, database_url: Option<String>) -> anyhow::Re
         store.create(admin).await?;
         emails.push(email.to_string());
     }
+    serve(config, store, emails, folder).await
+}
+
+/// Another server on the database `first` runs on, reached at `database_url` (the same
+/// database over another kind of connection, e.g. without TLS), with the same super admins.
+pub async fn start_beside(first: &Server, database_url: String) -> anyhow::Result<Server> {
+    let folder = tempfile::tempdir()?;
+    let config = config(&folder, Some(database_url));
+    let store = Store::connect_pooled(&config.database_url(), config.database_connections).await?;
+    serve(config, store, first.admins.clone(), folder).await
+}
+
+fn config(folder: &tempfile::TempDir, database_url: Option<String>) -> Config {
+    Config {
+        bind: "127.0.0.1:0".into(),
+        data_dir: folder.path().to_owned(),
+        log: "warn".into(),
+        database_url,
+        ..Config::default()
+    }
+}
+
+async fn serve(config: Config, store: Store, admins: Vec<String>, folder: tempfile::TempDir) -> anyhow::Result<Server> {
     let app = Application::with_store(&config, store, kernel::AnyClock::System(kernel::SystemClock)).await?;
     let base = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
-    Ok(Server { base, database_url: config.database_url(), admins: emails, _folder: folder })
+    Ok(Server { base, database_url: config.database_url(), admins, _folder: folder })
 }
 
 /// Multi-row inserts of `rows` into `table` in one transaction, as many rows a statement as
