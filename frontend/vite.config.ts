@@ -163,8 +163,8 @@ export default defineConfig({
     globals: true,
     restoreMocks: true,
     setupFiles: ['./src/testing/setup.ts'],
-    // Whole-app renders with several steps take seconds on a 2-core CI machine.
-    testTimeout: 15_000,
+    // Whole-app journeys of several steps, each wait bounded at 20 s (src/testing/setup.ts).
+    testTimeout: 60_000,
     // One file per core: Vitest's default leaves one core to itself, which on 2 cores means a
     // single worker (the suite took 331-397 s so, 223 s with two).
     maxWorkers: '100%',

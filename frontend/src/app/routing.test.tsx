@@ -3,9 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { answerReports } from '@/features/reports/testing/fixtures';
 import { renderApp, TEST_USER } from '@/testing/render-app';
 
-// The score report's first table loads the data grid's and the charts' code.
-const SLOW = { timeout: 8_000 };
-const JOURNEY = { timeout: 20_000 };
 
 async function expectSignInPage(router: ReturnType<typeof renderApp>['router']) {
   expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
@@ -18,11 +15,11 @@ describe('the root path', () => {
     await expectSignInPage(router);
   });
 
-  it('sends a signed-in user to the stored start URL', JOURNEY, async () => {
+  it('sends a signed-in user to the stored start URL', async () => {
     answerReports();
     const { router } = renderApp('/', { user: TEST_USER, startUrl: '/main/score' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/score'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Scores' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scores' })).toBeInTheDocument();
   });
 
   it.each(['', '/', '/signin'])('sends a signed-in user to /signin when the start URL is %j', async (startUrl) => {
@@ -83,15 +80,15 @@ describe('the signed-in area', () => {
     expect(router.state.location.pathname).toBe('/access-denied');
   });
 
-  it('lets a trainee open their own screens', JOURNEY, async () => {
+  it('lets a trainee open their own screens', async () => {
     answerReports();
     renderApp('/user/score', { user: { ...TEST_USER, role: 'USER' } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Scores' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scores' })).toBeInTheDocument();
   });
 
   it("keeps a trainee out of the admins' score breakdowns", async () => {
     const { router } = renderApp('/user/score/skill', { user: { ...TEST_USER, role: 'USER' } });
-    expect(await screen.findByRole('heading', { name: 'Coming soon' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/score/skill');
   });
 });

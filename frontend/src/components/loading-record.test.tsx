@@ -6,7 +6,6 @@ import { problem } from '@/testing/api-handlers';
 import { apiServer } from '@/testing/api-server';
 import { renderApp, TEST_USER } from '@/testing/render-app';
 
-const SLOW = { timeout: 5000 };
 const EMPTY_PAGE = { items: [], total: 0, page: 1, per_page: 25 };
 const MESSAGE = /That record was not found/;
 
@@ -27,7 +26,7 @@ describe('an edit or details screen without its record', () => {
     ['/main/companyadmin/edit?id=undefined', '/main/companyadmin'],
   ])('%s goes to %s and says why', async (url, list) => {
     const { router } = renderApp(url, { user: TEST_USER });
-    expect(await screen.findByText(MESSAGE, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGE)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(list);
     // The list, not the add form the edit screen used to fall back to.
     expect(screen.queryByRole('button', { name: /invite/i })).not.toBeInTheDocument();
@@ -36,7 +35,7 @@ describe('an edit or details screen without its record', () => {
   it('goes back to the list when the server has no such record', async () => {
     apiServer.use(http.get('/api/v1/companies/:id', () => problem(404, 'NOT_FOUND')));
     const { router } = renderApp('/main/company/edit?id=0b7c5a4e-6f0d-4e0a-9a55-3d1f2b8c9e10', { user: TEST_USER });
-    expect(await screen.findByText(MESSAGE, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGE)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/main/company');
   });
 });

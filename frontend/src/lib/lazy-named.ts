@@ -7,7 +7,7 @@ import { type ComponentType, createElement, lazy } from 'react';
 export type Preloadable<P extends object = object> = ComponentType<P> & { preload: () => Promise<unknown> };
 
 /** A screen whose code `load` fetches (once, however often it is asked). */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
+function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   let loaded: ComponentType<P> | undefined;
   const preload = () =>

@@ -6,9 +6,10 @@ import { resources } from '@/locales/resources';
 import { forgetSession } from '@/lib/session';
 import { apiServer } from './api-server';
 
-// A lazy screen's chunk (the charts' among them) can take over a second to load on a busy
-// machine: the default 1 s of `findBy…` made first renders flaky.
-configure({ asyncUtilTimeout: 5_000 });
+// One bound for every wait, in this one place: a lazy screen's chunk (the data grid's, the
+// charts') can take many seconds to load on a busy 2-core CI machine, and per-call timeouts
+// of 5-8 s failed there. A wait that succeeds ends as soon as it can, so only failures wait long.
+configure({ asyncUtilTimeout: 20_000 });
 
 const DEFAULT_WINDOW_WIDTH = 1024;
 

@@ -52,11 +52,6 @@ const REPORTS: ApiClient = {
 const SECRET = 'ptk_TopSecretValueThatMustNotLingerAnywhere0123abcd';
 const ROTATED = 'ptk_AnotherSecretValueFromTheRotationOnly987654wxyz';
 
-// The first list of a run loads the data grid's code, which takes a while.
-const SLOW = { timeout: 5_000 };
-// Each test renders the whole app with the grid and a dialog or two: on a busy machine that
-// alone comes near Vitest's default of 5 s.
-const JOURNEY = { timeout: 15_000 };
 
 const page = (items: unknown[]) => HttpResponse.json({ items, total: items.length, page: 1, per_page: 25 });
 
@@ -104,8 +99,8 @@ function answerClients(initial: ApiClient[] = [STUDIO, REPORTS]) {
 
 async function openList() {
   renderApp('/main/apiClients', { user: TEST_USER });
-  expect(await screen.findByRole('heading', { level: 1, name: 'API clients' }, SLOW)).toBeInTheDocument();
-  return screen.findByRole('row', { name: /Studio game server/ }, SLOW);
+  expect(await screen.findByRole('heading', { level: 1, name: 'API clients' })).toBeInTheDocument();
+  return screen.findByRole('row', { name: /Studio game server/ });
 }
 
 /** Everything the app's query client keeps: every query's and every mutation's state. */
@@ -118,7 +113,7 @@ function cached(): string {
   ]);
 }
 
-describe('the API clients list', JOURNEY, () => {
+describe('the API clients list', () => {
   it('shows each client with its scope, usage, status and only the hint of its secret', async () => {
     answerClients();
     const studio = await openList();
@@ -149,7 +144,7 @@ describe('the API clients list', JOURNEY, () => {
   });
 });
 
-describe('adding an API client', JOURNEY, () => {
+describe('adding an API client', () => {
   async function openForm() {
     const user = userEvent.setup();
     await openList();
@@ -243,7 +238,7 @@ describe('adding an API client', JOURNEY, () => {
   });
 });
 
-describe('rotating and revoking', JOURNEY, () => {
+describe('rotating and revoking', () => {
   it('rotates a secret after asking, and shows the new one once', async () => {
     const { rotated } = answerClients();
     const user = userEvent.setup();

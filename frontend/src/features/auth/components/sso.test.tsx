@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { LoginResponse, SessionGrant, SsoFinishRequest } from '@/api/gen/playtrack.schemas';
@@ -38,7 +38,7 @@ describe('Login with SSO', () => {
     await user.type(screen.getByLabelText('Work e-mail'), ' Asha@Northwind.example ');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.northwind.example/authorize?state=s'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.northwind.example/authorize?state=s'));
     expect(sent).toEqual([{ email: 'asha@northwind.example' }]);
     expect(sessionStorage.getItem('playtrack.sso.next')).toBe('/oauth/consent');
     vi.unstubAllGlobals();
@@ -78,7 +78,7 @@ describe('the SSO callback page', () => {
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Signed in. Continuing…')).toBeInTheDocument();
     expect(isSignedIn()).toBe(true);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/user/resetpassword'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/resetpassword'));
     expect(sessionStorage.getItem('playtrack.sso.next')).toBeNull();
   });
 

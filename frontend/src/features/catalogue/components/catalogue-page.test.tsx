@@ -7,20 +7,17 @@ import { apiServer } from '@/testing/api-server';
 import { renderApp, TEST_USER } from '@/testing/render-app';
 import { answerCatalogue, DELIVERY, FLOOR, MEET } from '../testing/fixtures';
 
-// Each test renders the whole app with a table and a dialog or two.
-const JOURNEY = { timeout: 15_000 };
-const SLOW = { timeout: 5_000 };
 
 async function openList(url = '/main/levelData') {
   const user = userEvent.setup();
   renderApp(url, { user: TEST_USER });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Level data' }, SLOW)).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Level data' })).toBeInTheDocument();
   return user;
 }
 
-const levelsTable = () => screen.findByRole('table', { name: 'Chapters and their levels' }, SLOW);
+const levelsTable = () => screen.findByRole('table', { name: 'Chapters and their levels' });
 
-describe('the level catalogue', JOURNEY, () => {
+describe('the level catalogue', () => {
   it('lists the chapters by number, each with its levels', async () => {
     answerCatalogue();
     await openList();
@@ -61,7 +58,7 @@ describe('the level catalogue', JOURNEY, () => {
     answerCatalogue();
     await i18n.changeLanguage('ar');
     renderApp('/main/levelData', { user: TEST_USER });
-    const table = await screen.findByRole('table', { name: 'الفصول ومستوياتها' }, SLOW);
+    const table = await screen.findByRole('table', { name: 'الفصول ومستوياتها' });
     expect(within(table).getByText('اليوم الأول في الميدان')).toBeInTheDocument();
     expect(within(table).getByText('تعرّف على الفريق')).toBeInTheDocument();
     expect(within(table).getByText('The missing delivery')).toHaveAttribute('dir', 'auto');
@@ -78,7 +75,7 @@ describe('the level catalogue', JOURNEY, () => {
   });
 });
 
-describe('chapters', JOURNEY, () => {
+describe('chapters', () => {
   it('checks a new chapter, then adds it and shows it', async () => {
     const { sent } = answerCatalogue();
     const user = await openList();
@@ -130,11 +127,11 @@ describe('chapters', JOURNEY, () => {
   });
 });
 
-describe('skills and approaches', JOURNEY, () => {
+describe('skills and approaches', () => {
   it('adds a skill with its translations', async () => {
     const { sent } = answerCatalogue();
     const user = await openList('/main/levelData?tab=skills');
-    await screen.findByRole('table', { name: 'Skills' }, SLOW);
+    await screen.findByRole('table', { name: 'Skills' });
     await user.click(screen.getByRole('button', { name: 'Add skill' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a skill' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Empathy');
@@ -150,7 +147,7 @@ describe('skills and approaches', JOURNEY, () => {
     answerCatalogue();
     apiServer.use(http.delete('/api/v1/skills/:id', () => problem(409, 'IN_USE')));
     const user = await openList('/main/levelData?tab=skills');
-    const row = within(await screen.findByRole('table', { name: 'Skills' }, SLOW)).getByRole('row', { name: /Leadership/ });
+    const row = within(await screen.findByRole('table', { name: 'Skills' })).getByRole('row', { name: /Leadership/ });
     await user.click(within(row).getByRole('button', { name: 'Delete skill' }));
     const confirm = screen.getByRole('dialog', { name: 'Delete Leadership?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -158,7 +155,7 @@ describe('skills and approaches', JOURNEY, () => {
   });
 });
 
-describe('deleting and retiring', JOURNEY, () => {
+describe('deleting and retiring', () => {
   it('says why a played level cannot be deleted and offers to retire it instead', async () => {
     const { sent } = answerCatalogue();
     apiServer.use(http.delete('/api/v1/levels/:id', () => problem(409, 'IN_USE')));
@@ -235,7 +232,7 @@ describe('deleting and retiring', JOURNEY, () => {
   });
 });
 
-describe('the export', JOURNEY, () => {
+describe('the export', () => {
   it('downloads the catalogue as CSV', async () => {
     answerCatalogue();
     const csv = 'type,chapter,number,en\nchapter,,1,First day on the floor\n';

@@ -7,8 +7,6 @@ import { apiServer } from '@/testing/api-server';
 import { renderApp, TEST_USER } from '@/testing/render-app';
 import { answerCatalogue, CATALOGUE, FLOOR } from '../testing/fixtures';
 
-const JOURNEY = { timeout: 15_000 };
-const SLOW = { timeout: 5_000 };
 
 const CSV = [
   'type,chapter,number,en,zh,ar,it,es,fr,max_score,difficulty,skills,retired',
@@ -75,7 +73,7 @@ function answerImport(plan: ImportPlan, imported: () => Response = () => HttpRes
 async function checkFile(file = new File([CSV], 'catalogue.csv', { type: '' })) {
   const user = userEvent.setup();
   renderApp('/main/levelData', { user: TEST_USER });
-  await screen.findByRole('table', { name: 'Chapters and their levels' }, SLOW);
+  await screen.findByRole('table', { name: 'Chapters and their levels' });
   await user.click(screen.getByRole('button', { name: 'Import' }));
   const dialog = await screen.findByRole('dialog', { name: 'Import level data' });
   await user.upload(within(dialog).getByLabelText(/Catalogue file/), file);
@@ -83,7 +81,7 @@ async function checkFile(file = new File([CSV], 'catalogue.csv', { type: '' })) 
   return { user, dialog };
 }
 
-describe('importing level data', JOURNEY, () => {
+describe('importing level data', () => {
   it('shows what the file would do, then imports it and reloads the catalogue', async () => {
     answerCatalogue();
     const { checked, sentToImport } = answerImport(PLAN, () => {
@@ -174,7 +172,7 @@ describe('importing level data', JOURNEY, () => {
     const { checked } = answerImport(PLAN);
     const user = userEvent.setup();
     renderApp('/main/levelData', { user: TEST_USER });
-    await screen.findByRole('table', { name: 'Chapters and their levels' }, SLOW);
+    await screen.findByRole('table', { name: 'Chapters and their levels' });
     await user.click(screen.getByRole('button', { name: 'Import' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import level data' });
     await user.click(within(dialog).getByRole('button', { name: 'Check file' }));

@@ -6,13 +6,11 @@ import { apiServer } from '@/testing/api-server';
 import { renderApp, TEST_USER } from '@/testing/render-app';
 import { answerCatalogue, DELIVERY, EMPTY, FLOOR, LEADERSHIP, NEGOTIATION } from '../testing/fixtures';
 
-const JOURNEY = { timeout: 15_000 };
-const SLOW = { timeout: 5_000 };
 
 async function openForm(url: string, heading: string) {
   const user = userEvent.setup();
   const view = renderApp(url, { user: TEST_USER });
-  expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW)).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   return { user, router: view.router };
 }
 
@@ -37,7 +35,7 @@ async function fillLevel(user: UserEvent) {
   await user.click(await screen.findByRole('option', { name: 'Leadership' }));
 }
 
-describe('adding a level', JOURNEY, () => {
+describe('adding a level', () => {
   it('checks every field before sending anything', async () => {
     const { sent } = answerCatalogue();
     const { user } = await openForm('/main/levelData/add', 'Add a level');
@@ -87,7 +85,7 @@ describe('adding a level', JOURNEY, () => {
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/levelData'));
-    expect(await screen.findByRole('row', { name: /Handover/ }, SLOW)).toHaveTextContent('2.4');
+    expect(await screen.findByRole('row', { name: /Handover/ })).toHaveTextContent('2.4');
   });
 
   it('gives each chosen skill an even share of the maximum score until its own maximum is typed', async () => {
@@ -237,7 +235,7 @@ describe('adding a level', JOURNEY, () => {
   });
 });
 
-describe('editing a level', JOURNEY, () => {
+describe('editing a level', () => {
   it('opens with the level’s values and saves its changes, retired or not', async () => {
     const { sent } = answerCatalogue();
     const { user } = await openForm(`/main/levelData/edit?id=${DELIVERY.id}`, 'Edit the level');
@@ -284,7 +282,7 @@ describe('editing a level', JOURNEY, () => {
   it('goes back to the catalogue, saying so, when the level is not in it', async () => {
     answerCatalogue();
     const { router } = renderApp('/main/levelData/edit?id=nothing', { user: TEST_USER });
-    expect(await screen.findByText(/That record was not found/, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(/That record was not found/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/main/levelData');
   });
 

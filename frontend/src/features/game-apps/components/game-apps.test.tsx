@@ -45,9 +45,6 @@ const KIOSK: GameApp = {
   disabled_at: '2026-11-21T09:00:00Z',
 };
 
-// Each test renders the whole app with a table and a dialog or two.
-const JOURNEY = { timeout: 15_000 };
-const SLOW = { timeout: 5_000 };
 
 interface Sent {
   method: string;
@@ -97,8 +94,8 @@ function answerGameApps(initial: GameApp[] = [ACADEMY, KIOSK]) {
 async function openList() {
   const user = userEvent.setup();
   renderApp('/main/gameApps', { user: TEST_USER });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Game apps' }, SLOW)).toBeInTheDocument();
-  await screen.findByRole('row', { name: /Playtrack Academy/ }, SLOW);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Game apps' })).toBeInTheDocument();
+  await screen.findByRole('row', { name: /Playtrack Academy/ });
   return user;
 }
 
@@ -118,7 +115,7 @@ async function chooseReportsAs(user: UserEvent, dialog: HTMLElement, name: strin
 const uriRow = (dialog: HTMLElement, number: number) =>
   within(dialog).getByRole('textbox', { name: `Redirect URI ${number}` });
 
-describe('the game apps list', JOURNEY, () => {
+describe('the game apps list', () => {
   it('shows each app with its client id, redirect URIs, scopes, API client, status and date', async () => {
     answerGameApps();
     await openList();
@@ -159,7 +156,7 @@ describe('the game apps list', JOURNEY, () => {
   it('says so when there is no app yet', async () => {
     answerGameApps([]);
     renderApp('/main/gameApps', { user: TEST_USER });
-    expect(await screen.findByText('No game app has been registered yet.', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('No game app has been registered yet.')).toBeInTheDocument();
   });
 
   it('is in the super admin’s sidebar, in place of "Coming soon"', async () => {
@@ -174,15 +171,15 @@ describe('the game apps list', JOURNEY, () => {
     answerGameApps();
     await i18n.changeLanguage('ar');
     renderApp('/main/gameApps', { user: TEST_USER });
-    expect(await screen.findByRole('heading', { level: 1, name: 'تطبيقات الألعاب' }, SLOW)).toBeInTheDocument();
-    const academy = await screen.findByRole('row', { name: /Playtrack Academy/ }, SLOW);
+    expect(await screen.findByRole('heading', { level: 1, name: 'تطبيقات الألعاب' })).toBeInTheDocument();
+    const academy = await screen.findByRole('row', { name: /Playtrack Academy/ });
     expect(within(academy).getByText('اللعب')).toBeInTheDocument();
     expect(within(academy).getByText(ACADEMY.client_id)).toHaveAttribute('dir', 'ltr');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
   });
 });
 
-describe('adding a game app', JOURNEY, () => {
+describe('adding a game app', () => {
   it('checks the fields as the server would before sending anything', async () => {
     const { sent } = answerGameApps();
     const user = await openList();
@@ -294,7 +291,7 @@ describe('adding a game app', JOURNEY, () => {
   });
 });
 
-describe('changing a game app', JOURNEY, () => {
+describe('changing a game app', () => {
   it('edits an app from its row, its client id shown and kept', async () => {
     const { sent } = answerGameApps();
     const user = await openList();

@@ -7,7 +7,6 @@ import type {
   LoginResponse,
   SessionGrant,
 } from '@/api/gen/playtrack.schemas';
-import { REDIRECT_DELAY_MS } from '@/lib/constants';
 import { i18n } from '@/lib/i18n';
 import { problem } from '@/testing/api-handlers';
 import type { SessionUser } from '@/lib/session';
@@ -157,7 +156,6 @@ describe('a visitor not signed in', () => {
       await screen.findByRole(
         'heading',
         { level: 1, name: 'Sign in to Branch Quest' },
-        { timeout: REDIRECT_DELAY_MS + 2_000 },
       ),
     ).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(AUTHORIZE_URL);

@@ -35,7 +35,7 @@ describe('the audit log', () => {
     renderApp(`/main/audit?actor_id=${ADA}&action=batch.updated&q=ada&from=2026-03-01`, { user: TEST_USER });
 
     // The action select shows the same words; the row is the grid's.
-    const cell = await screen.findByRole('gridcell', { name: 'Batch changed' }, { timeout: 5000 });
+    const cell = await screen.findByRole('gridcell', { name: 'Batch changed' });
     const row = cell.closest('[role="row"]');
     if (!(row instanceof HTMLElement)) throw new Error('the event is not in a row');
     expect(within(row).getByText('Ada Root')).toBeInTheDocument();

@@ -35,7 +35,7 @@ function batchServer() {
 }
 
 async function memberRow() {
-  const cell = await screen.findByText(ROHAN.email, {}, { timeout: 5000 });
+  const cell = await screen.findByText(ROHAN.email);
   const row = cell.closest('[role="row"]');
   if (!(row instanceof HTMLElement)) throw new Error('the member is not in a row');
   return row;

@@ -29,7 +29,7 @@ async function choose(user: User, label: RegExp, option: string) {
 }
 
 async function fillCompany(user: User, minutes: string) {
-  await screen.findByRole('heading', { name: 'Add company' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Add company' });
   await user.type(screen.getByLabelText(/Company name/), 'Meridian Bank');
   await user.type(screen.getByLabelText(/E-mail/), 'it@meridian-bank.example');
   await user.type(screen.getByLabelText(/Contact person/), 'Priya Nair');
@@ -45,7 +45,7 @@ describe("the super admin's company form", () => {
     const sent = answerCreate();
     renderApp('/main/company/add', { user: TEST_USER });
     const user = userEvent.setup();
-    await screen.findByRole('heading', { name: 'Add company' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Add company' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     for (const message of [
@@ -128,7 +128,7 @@ describe("a company admin's company", () => {
     const { router } = renderApp('/companyadmin/company', { user: COMPANY_ADMIN });
     const user = userEvent.setup();
 
-    const details = await screen.findByRole('heading', { name: 'Meridian Bank' }, { timeout: 5000 });
+    const details = await screen.findByRole('heading', { name: 'Meridian Bank' });
     expect(details).toBeInTheDocument();
     expect(await screen.findByText('Banking')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Edit' }));

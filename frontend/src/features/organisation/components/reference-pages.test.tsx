@@ -18,7 +18,7 @@ describe('the country list', () => {
     renderApp('/main/country?per_page=10&sort=iso_code&order=desc', { user: TEST_USER });
 
     // The first screen of a run waits for its lazy modules to compile.
-    const row = (await screen.findByText('India', {}, { timeout: 5000 })).closest('[role="row"]');
+    const row = (await screen.findByText('India')).closest('[role="row"]');
     if (!(row instanceof HTMLElement)) throw new Error('India is not in a row');
     expect(within(row).getByText('IN')).toBeInTheDocument();
     expect(within(row).getByText('Active')).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('the industry screens', () => {
     );
     const { router } = renderApp('/main/industry', { user: TEST_USER });
     const user = userEvent.setup();
-    expect(await screen.findByText(BANKING.name, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(BANKING.name)).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'ISO code' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Add industry' }));

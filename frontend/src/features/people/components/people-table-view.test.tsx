@@ -17,7 +17,6 @@ const ARJUN: User = {
   company_id: 'c1',
   created_at: '2025-03-01T10:00:00Z',
 };
-const SLOW = { timeout: 5_000 };
 const page = (items: unknown[]) => HttpResponse.json({ items, total: items.length, page: 1, per_page: 25 });
 
 function answer(saved: Preferences['tables']) {
@@ -44,7 +43,7 @@ describe('the trainee list as its reader left it', () => {
   it('hides the columns and uses the density saved on the server, never the name or the actions', async () => {
     answer([{ table: 'trainees', density: 'compact', hidden_columns: ['email', 'name', 'actions'] }]);
     renderApp('/main/user', { user: TEST_USER });
-    const grid = await screen.findByRole('grid', {}, SLOW);
+    const grid = await screen.findByRole('grid');
     await within(grid).findByRole('row', { name: /Arjun Mehta/ });
     expect(within(grid).queryByRole('columnheader', { name: 'E-mail' })).not.toBeInTheDocument();
     expect(within(grid).getByRole('columnheader', { name: 'Name' })).toBeInTheDocument();
@@ -56,7 +55,7 @@ describe('the trainee list as its reader left it', () => {
     const sent = answer([{ table: 'trainees', density: 'compact', hidden_columns: ['email'] }]);
     renderApp('/main/user', { user: TEST_USER });
     const user = userEvent.setup();
-    const grid = await screen.findByRole('grid', {}, SLOW);
+    const grid = await screen.findByRole('grid');
     await within(grid).findByRole('row', { name: /Arjun Mehta/ });
     await user.click(screen.getByRole('button', { name: 'Density' }));
     await user.click(screen.getByRole('menuitem', { name: 'Comfortable' }));
@@ -68,7 +67,7 @@ describe('the trainee list as its reader left it', () => {
     const sent = answer([]);
     renderApp('/main/user', { user: TEST_USER });
     const user = userEvent.setup();
-    const grid = await screen.findByRole('grid', {}, SLOW);
+    const grid = await screen.findByRole('grid');
     await within(grid).findByRole('row', { name: /Arjun Mehta/ });
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     const name = await screen.findByRole('checkbox', { name: 'Name' });
@@ -83,7 +82,7 @@ describe('the trainee list as its reader left it', () => {
     answer([]);
     renderApp('/main/user', { user: TEST_USER });
     const user = userEvent.setup();
-    const row = await screen.findByRole('row', { name: /Arjun Mehta/ }, SLOW);
+    const row = await screen.findByRole('row', { name: /Arjun Mehta/ });
     expect(within(row).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'more' }));
     const menu = await screen.findByRole('menu');

@@ -21,10 +21,6 @@ import {
   WORKBOOK_BYTES,
 } from '../testing/fixtures';
 
-// Each test renders the whole app with a chart and a table.
-const JOURNEY = { timeout: 40_000 };
-// The first table of a run loads the data grid's and the charts' code, which takes a while.
-const SLOW = { timeout: 8_000 };
 
 const as = (role: Role) => ({ user: { ...TEST_USER, role } });
 /** The URL's parameters, but the page size the grid writes there. */
@@ -37,7 +33,7 @@ function search(router: ReturnType<typeof renderApp>['router']): URLSearchParams
 async function openReport(url: string, role: Role = 'SUPER_ADMIN') {
   const user = userEvent.setup();
   const view = renderApp(url, as(role));
-  const grid = await screen.findByRole('grid', {}, SLOW);
+  const grid = await screen.findByRole('grid');
   return { user, grid, ...view };
 }
 
@@ -56,7 +52,7 @@ async function pick(user: ReturnType<typeof userEvent.setup>, label: string, opt
 /** The overview as one page of many (a page the grid would otherwise take for past the end). */
 const MANY = () => ({ ...COMPANY_OVERVIEW, total: 120 });
 
-describe('the score report', JOURNEY, () => {
+describe('the score report', () => {
   it("asks for the URL's view, filters, page and sorting, and shows the cells by unit", async () => {
     const asked = answerReports(MANY);
     const url =
@@ -79,7 +75,7 @@ describe('the score report', JOURNEY, () => {
       order: 'desc',
       q: 'mer',
     });
-    const row = (await within(grid).findByRole('link', { name: MERIDIAN.name }, SLOW)).closest<HTMLElement>('[role="row"]');
+    const row = (await within(grid).findByRole('link', { name: MERIDIAN.name })).closest<HTMLElement>('[role="row"]');
     if (!row) throw new Error('Meridian Bank is not in a row');
     const played = formatsFor('en').dateTime('2026-03-04T10:15:00Z');
     expect(cellsOf(row)).toEqual(['Meridian Bank', '12', '30', '41', '2,175.5', '72.5%', '98.0%', played]);
@@ -98,7 +94,7 @@ describe('the score report', JOURNEY, () => {
     const asked = answerReports(MANY);
     const { user, router } = await openReport(`/main/score?page=3&batch=${COHORT.id}&user=${ROHAN.id}`);
     // The trainee of the URL is named.
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Trainee' })).toHaveValue(ROHAN.name), SLOW);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Trainee' })).toHaveValue(ROHAN.name));
 
     await pick(user, 'Attempt counted', 'Latest');
     expect(search(router).get('attempt')).toBe('latest');
@@ -156,11 +152,11 @@ describe('the score report', JOURNEY, () => {
     });
     const { user, router } = await openReport('/main/score/skill?from=2026-01-01');
 
-    await user.click(await screen.findByRole('link', { name: MERIDIAN.name }, SLOW));
+    await user.click(await screen.findByRole('link', { name: MERIDIAN.name }));
     expect(router.state.location.pathname).toBe('/main/score/skill');
     expect(Object.fromEntries(search(router))).toEqual({ from: '2026-01-01', company: MERIDIAN.id, group: 'batch' });
 
-    await user.click(await screen.findByRole('link', { name: COHORT.name }, SLOW));
+    await user.click(await screen.findByRole('link', { name: COHORT.name }));
     expect(Object.fromEntries(search(router))).toEqual({
       from: '2026-01-01',
       company: MERIDIAN.id,
@@ -169,15 +165,15 @@ describe('the score report', JOURNEY, () => {
     });
     await waitFor(() => expect(asked.report.at(-1)).toMatchObject({ view: 'skill', batch: COHORT.id, group: 'trainee' }));
 
-    await user.click(await screen.findByRole('link', { name: ROHAN.name }, SLOW));
+    await user.click(await screen.findByRole('link', { name: ROHAN.name }));
     expect(router.state.location.pathname).toBe('/main/userdetails');
     expect(Object.fromEntries(search(router))).toEqual({ user: ROHAN.id, from: '2026-01-01' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Attempts' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Attempts' })).toBeInTheDocument();
     await waitFor(() => expect(asked.report.at(-1)).toMatchObject({ view: 'attempts', user: ROHAN.id, from: '2026-01-01' }));
 
     // An attempt leads nowhere.
     const grid = screen.getByRole('grid');
-    expect(await within(grid).findByText('1.1 Meet the team', {}, SLOW)).toBeInTheDocument();
+    expect(await within(grid).findByText('1.1 Meet the team')).toBeInTheDocument();
     expect(within(grid).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByRole('figure', { name: /^Average score of the attempts on this page, per day/ })).toBeInTheDocument();
   });
@@ -218,7 +214,7 @@ describe('the score report', JOURNEY, () => {
     await user.click(screen.getByRole('tab', { name: 'Skills' }));
     expect(router.state.location.pathname).toBe('/main/score/skill');
     expect(search(router).toString()).toBe(`company=${MERIDIAN.id}`);
-    expect(await screen.findByRole('figure', { name: /Score per skill of the first five rows/ }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: /Score per skill of the first five rows/ })).toBeInTheDocument();
     // The page's average is lowest in Negotiation (80 and 40): the radar names it.
     expect(await screen.findByText(/^Weakest skill: Negotiation \(60/)).toBeInTheDocument();
     await waitFor(() => expect(asked.report.at(-1)).toMatchObject({ view: 'skill', company: MERIDIAN.id, page: '1' }));
@@ -226,7 +222,7 @@ describe('the score report', JOURNEY, () => {
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
     await user.click(await screen.findByRole('button', { name: 'In points' }));
     expect(router.state.location.pathname).toBe('/main/score/absolute');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Scores in points' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scores in points' })).toBeInTheDocument();
     await waitFor(() => expect(asked.report.at(-1)).toMatchObject({ view: 'overview', measure: 'absolute' }));
 
     await user.click(screen.getByRole('tab', { name: 'Chapters' }));
@@ -239,7 +235,7 @@ describe('the score report', JOURNEY, () => {
   });
 });
 
-describe('the filters of each role', JOURNEY, () => {
+describe('the filters of each role', () => {
   const ALL = ['Company', 'Batch', 'Trainee', 'Chapter', 'Level', 'Attempt counted', 'Rows'];
   const filterNames = () => {
     const filters = within(screen.getByRole('group', { name: 'Filters' }));
@@ -258,7 +254,7 @@ describe('the filters of each role', JOURNEY, () => {
     expect(filterNames()).toEqual(['Batch', 'Trainee', 'Chapter', 'Level', 'Attempt counted', 'Rows']);
     await pickGroupOptions(['Automatic', 'Batches', 'Trainees', 'Levels']);
     expect(asked.report[0]).not.toHaveProperty('company');
-    expect(await screen.findByRole('link', { name: ROHAN.name }, SLOW)).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: ROHAN.name })).toHaveAttribute(
       'href',
       `/companyadmin/userdetails?user=${ROHAN.id}`,
     );
@@ -267,7 +263,7 @@ describe('the filters of each role', JOURNEY, () => {
   it('opens with the answer in words: the score and its fall, the weakest skill beside its cohort, who is quiet', async () => {
     const asked = answerReports();
     await openReport(`/companyadmin/score?company=${MERIDIAN.id}&batch=${COHORT.id}`, 'COMPANY_ADMIN');
-    const summary = await screen.findByRole('region', { name: 'The selection in brief' }, SLOW);
+    const summary = await screen.findByRole('region', { name: 'The selection in brief' });
     expect(summary).toHaveTextContent('71.1%');
     expect(summary).toHaveTextContent('▼ 3.3 pts on the period before');
     expect(summary).toHaveTextContent('Weakest skillNegotiation 49.3% (cohort 58.0%)');
@@ -279,7 +275,7 @@ describe('the filters of each role', JOURNEY, () => {
     const idle = { id: 'a0000000-0000-4000-8000-000000000009', label: 'Nina Ortiz', cells: COMPANY_OVERVIEW.columns.map(() => null), started: false };
     answerReports(() => overview('trainee', [{ id: ROHAN.id, label: ROHAN.name, cells: COMPANY_OVERVIEW.rows[0]?.cells ?? [], started: true }, idle]));
     await openReport(`/companyadmin/score?company=${MERIDIAN.id}`, 'COMPANY_ADMIN');
-    const row = (await screen.findByText('Nina Ortiz', {}, SLOW)).closest('[role="row"]');
+    const row = (await screen.findByText('Nina Ortiz')).closest('[role="row"]');
     expect(row).not.toBeNull();
     expect(within(row as HTMLElement).getByText('Not started')).toBeInTheDocument();
     expect(cellsOf(row as HTMLElement).slice(1).every((cell) => cell === '')).toBe(true);
@@ -293,7 +289,7 @@ describe('the filters of each role', JOURNEY, () => {
     expect(filterNames()).toEqual(['Chapter', 'Level', 'Attempt counted']);
     expect(asked.report[0]).toEqual({ view: 'overview', measure: 'percent', page: '1', per_page: '25' });
     // Their own levels lead nowhere; their screens are the scores, details, levels and chapters.
-    expect(await screen.findByText('1.1 Meet the team', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('1.1 Meet the team')).toBeInTheDocument();
     expect(within(screen.getByRole('grid')).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Scores', 'Trainee details', 'Levels', 'Chapters']);
   });
@@ -308,35 +304,35 @@ async function pickGroupOptions(expected: string[]) {
   await user.keyboard('{Escape}');
 }
 
-describe('the chart in Arabic', JOURNEY, () => {
+describe('the chart in Arabic', () => {
   it('runs right to left: the value axis on the right', async () => {
     answerReports(() => ({ ...SKILL_REPORT, columns: SKILL_REPORT.columns.map((column) => ({ ...column })) }));
     await i18n.changeLanguage('ar');
     await openReport('/main/chapterwise');
-    expect(await screen.findByRole('heading', { level: 1, name: 'النتائج حسب الفصل' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'النتائج حسب الفصل' })).toBeInTheDocument();
     const figure = screen.getByRole('figure', { name: 'متوسط النتيجة لكل فصل على صفوف هذه الصفحة' });
     expect(figure.querySelector('.MuiChartsAxis-directionY')).toHaveClass('MuiChartsAxis-right');
   });
 });
 
-describe('a report with nothing to show', JOURNEY, () => {
+describe('a report with nothing to show', () => {
   it('says so once in the chart and once in the table, with no bare axes', async () => {
     answerReports(() => ({ ...SKILL_REPORT, columns: [{ key: 'easy', label: 'Easy', unit: 'percent' }], rows: [], total: 0 }));
     await openReport('/main/score/difficulty');
-    const figure = await screen.findByRole('figure', { name: /^Score by difficulty/ }, SLOW);
+    const figure = await screen.findByRole('figure', { name: /^Score by difficulty/ });
     expect(within(figure).getByText('No scores to show')).toBeInTheDocument();
     expect(figure.querySelector('svg.MuiChartsSurface-root')).toBeNull();
     expect(await within(screen.getByRole('grid')).findByText('No scores to show')).toBeInTheDocument();
   });
 });
 
-describe('a difficulty view of many rows', JOURNEY, () => {
+describe('a difficulty view of many rows', () => {
   it('shows a heat-map table of the scores rather than bars too thin to read', async () => {
     const columns = ['easy', 'medium', 'hard'].map((key) => ({ key, label: key, unit: 'percent' as const }));
     const rows = Array.from({ length: 13 }, (_row, index) => ({ id: `row-${index}`, label: `Trainee ${index}`, cells: [90, 55.5, null], started: true }));
     answerReports(() => ({ ...SKILL_REPORT, columns, rows, total: rows.length }));
     await openReport('/main/score/difficulty');
-    const figure = await screen.findByRole('figure', { name: /^Score by difficulty/ }, SLOW);
+    const figure = await screen.findByRole('figure', { name: /^Score by difficulty/ });
     const table = within(figure).getByRole('table', { name: /^Score by difficulty/ });
     expect(within(table).getAllByRole('row')).toHaveLength(14);
     expect(within(within(table).getByRole('rowheader', { name: 'Trainee 0' }).closest('tr') ?? table).getByText('55.5%')).toBeInTheDocument();
@@ -344,7 +340,7 @@ describe('a difficulty view of many rows', JOURNEY, () => {
   });
 });
 
-describe('a view with a column per level', JOURNEY, () => {
+describe('a view with a column per level', () => {
   it('groups the levels under their chapter, each level’s whole name in its header’s title', async () => {
     const columns = [
       { key: LEVEL_ID, label: '1.1 Meet the team', unit: 'percent' as const },
@@ -352,7 +348,7 @@ describe('a view with a column per level', JOURNEY, () => {
     ];
     answerReports(() => ({ ...SKILL_REPORT, columns, rows: [{ id: ROHAN.id, label: ROHAN.name, cells: [80, null], started: true }], total: 1 }));
     const { grid } = await openReport('/main/score/lor');
-    const chapter = await within(grid).findByRole('columnheader', { name: '1 First day on the floor' }, SLOW);
+    const chapter = await within(grid).findByRole('columnheader', { name: '1 First day on the floor' });
     // The chapter's header spans its two levels.
     expect(chapter).toHaveAttribute('aria-colspan', '2');
     expect(within(grid).getByRole('columnheader', { name: '1.2 The missing delivery' })).toBeInTheDocument();

@@ -10,12 +10,9 @@ import {
   oneRow,
   rowsOf,
   section,
-  SLOW,
 } from './dashboard-fixtures';
 import { EMPTY_DASHBOARD_INSIGHT } from '@/testing/api-handlers';
 
-// Each test renders the whole app; the first also loads the page's code and the charts'.
-const JOURNEY = { timeout: 20_000 };
 const ADMIN = { user: { ...TEST_USER, role: 'COMPANY_ADMIN' as const } };
 
 const SKILL_AVERAGES = oneRow([
@@ -33,7 +30,7 @@ function answer() {
   );
 }
 
-describe("the company admin's dashboard", JOURNEY, () => {
+describe("the company admin's dashboard", () => {
   it('shows the seats in use of those bought, the available ones and the next expiry', async () => {
     answer();
     renderApp('/dashboard/crm', ADMIN);
@@ -66,8 +63,7 @@ describe("the company admin's dashboard", JOURNEY, () => {
       `/companyadmin/score/skill?batch=${BATCH_INSIGHT.summaries[0]?.id ?? ''}`,
     );
     await waitFor(
-      () => expect(within(trends).getByLabelText('Weekly average score of Cohort A')).toBeInTheDocument(),
-      SLOW,
+      () => expect(within(trends).getByLabelText('Weekly average score of Cohort A')).toBeInTheDocument()
     );
     expect(within(trends).queryByLabelText('Weekly average score of Cohort B')).not.toBeInTheDocument();
   });
@@ -112,9 +108,7 @@ describe("the company admin's dashboard", JOURNEY, () => {
     renderApp('/dashboard/crm', ADMIN);
     expect(
       await screen.findByText(
-        'Nobody to nudge: everyone played in the last 14 days and keeps up with their batch.',
-        {},
-        SLOW,
+        'Nobody to nudge: everyone played in the last 14 days and keeps up with their batch.'
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('No batch yet.')).toBeInTheDocument();
@@ -138,7 +132,7 @@ describe("the company admin's dashboard", JOURNEY, () => {
       ['Cohort B', 'Not played yet', '–'],
     ]);
     const chart = within(batches).getByRole('figure', { name: 'Bar chart of the average score per batch' });
-    await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull(), SLOW);
+    await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull());
     expect(within(batches).getByRole('link', { name: 'Cohort A' })).toHaveAttribute(
       'href',
       `/companyadmin/score?batch=${BATCHES.rows[0]?.id ?? ''}&group=trainee`,
@@ -156,7 +150,7 @@ describe("the company admin's dashboard", JOURNEY, () => {
       ['Empathy', '40.0%'],
     ]);
     const radar = within(skills).getByRole('figure', { name: 'Radar chart of the average score per skill' });
-    await waitFor(() => expect(radar.querySelector('svg')).not.toBeNull(), SLOW);
+    await waitFor(() => expect(radar.querySelector('svg')).not.toBeNull());
     expect(within(skills).getByRole('link', { name: 'Open the report' })).toHaveAttribute('href', '/companyadmin/score/skill');
   });
 

@@ -253,25 +253,22 @@ export function answerDashboard(
   return asked;
 }
 
-/** Waits for what renders the whole app; the first render also loads the page's code. */
-export const SLOW = { timeout: 8_000 };
-
 /** The card of a figure, once it shows `value`: the link to the screen detailing it, or the card. */
 export async function figure(label: string, value: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(label, { selector: 'h2' }, SLOW);
+  const heading = await screen.findByText(label, { selector: 'h2' });
   const card = heading.closest<HTMLElement>('a') ?? heading.closest<HTMLElement>('.MuiCard-root');
   if (!card) throw new Error(`no card for ${label}`);
-  await within(card).findByText(value, { selector: 'p' }, SLOW);
+  await within(card).findByText(value, { selector: 'p' });
   return card;
 }
 
 /** A section of the dashboard, named by its heading. */
 export function section(name: string): Promise<HTMLElement> {
-  return screen.findByRole('region', { name }, SLOW);
+  return screen.findByRole('region', { name });
 }
 
 /** The texts of a section's table's body rows, cell by cell, once it has some. */
 export async function rowsOf(region: HTMLElement): Promise<string[][]> {
-  const rows = await within(region).findAllByRole('row', {}, SLOW);
+  const rows = await within(region).findAllByRole('row');
   return rows.slice(1).map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 }

@@ -10,13 +10,10 @@ import {
   rowsOf,
   section,
   SKILL_REPORT,
-  SLOW,
 } from './dashboard-fixtures';
 
-// Each test renders the whole app; the first also loads the page's code.
-const JOURNEY = { timeout: 20_000 };
 
-describe("the super admin's dashboard", JOURNEY, () => {
+describe("the super admin's dashboard", () => {
   it('shows the companies, seats, trainees and attempts of the week, each leading to its screen', async () => {
     answerDashboard({ activity: ACTIVITY }, { 'skill/all': SKILL_REPORT });
     renderApp('/dashboard/crm', { user: { ...TEST_USER, role: 'SUPER_ADMIN' } });
@@ -127,7 +124,7 @@ describe("the super admin's dashboard", JOURNEY, () => {
   it('says so when nothing has been played and there are no companies', async () => {
     answerDashboard({ activity: [] }, {});
     renderApp('/dashboard/crm', { user: { ...TEST_USER, role: 'SUPER_ADMIN' } });
-    expect(await screen.findAllByText('No skill has been scored yet.', {}, SLOW)).toHaveLength(2);
+    expect(await screen.findAllByText('No skill has been scored yet.')).toHaveLength(2);
     expect(screen.getAllByText('There are no companies yet.')).toHaveLength(2);
   });
 });

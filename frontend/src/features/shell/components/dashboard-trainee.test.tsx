@@ -13,11 +13,8 @@ import {
   OWN_INSIGHT,
   rowsOf,
   section,
-  SLOW,
 } from './dashboard-fixtures';
 
-// Each test renders the whole app; the first also loads the page's code and the charts'.
-const JOURNEY = { timeout: 20_000 };
 const TRAINEE = { user: { ...TEST_USER, role: 'USER' as const } };
 
 function answer(licence: string | null = '2026-09-30') {
@@ -29,7 +26,7 @@ function answer(licence: string | null = '2026-09-30') {
   );
 }
 
-describe("the trainee's dashboard", JOURNEY, () => {
+describe("the trainee's dashboard", () => {
   it('shows until when their licence runs, and their attempts and levels played', async () => {
     answer();
     renderApp('/dashboard/crm', TRAINEE);
@@ -59,7 +56,7 @@ describe("the trainee's dashboard", JOURNEY, () => {
     renderApp('/dashboard/crm', TRAINEE);
     const chapters = await section('Your progress through the chapters');
     // In the chapters' order; the retired level they never completed does not count.
-    const first = await within(chapters).findByRole('progressbar', { name: 'Chapter 1: First day on the floor' }, SLOW);
+    const first = await within(chapters).findByRole('progressbar', { name: 'Chapter 1: First day on the floor' });
     expect(first).toHaveAttribute('aria-valuenow', '67');
     expect(first).toHaveAttribute('aria-valuetext', '2 of 3 levels completed');
     const second = within(chapters).getByRole('progressbar', { name: 'Chapter 2: Handling complaints' });
@@ -97,7 +94,7 @@ describe("the trainee's dashboard", JOURNEY, () => {
       ['Empathy', '45.0%'],
     ]);
     const radar = within(skills).getByRole('figure', { name: 'Radar chart of your score per skill' });
-    await waitFor(() => expect(radar.querySelector('svg')).not.toBeNull(), SLOW);
+    await waitFor(() => expect(radar.querySelector('svg')).not.toBeNull());
   });
 
   it('explains how to open the game', async () => {
@@ -138,11 +135,11 @@ describe("the trainee's dashboard", JOURNEY, () => {
     renderApp('/dashboard/crm', TRAINEE);
     const chapters = await section('تقدّمك في الفصول');
     expect(
-      await within(chapters).findByRole('progressbar', { name: 'الفصل 1: First day on the floor' }, SLOW),
+      await within(chapters).findByRole('progressbar', { name: 'الفصل 1: First day on the floor' }),
     ).toHaveAttribute('aria-valuetext', 'المستويات المكتملة: 2 من 3');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     const skills = await section('مهاراتك');
     const radar = within(skills).getByRole('figure', { name: 'مخطط راداري لنتيجتك في كل مهارة' });
-    await waitFor(() => expect(radar.querySelector('svg')).not.toBeNull(), SLOW);
+    await waitFor(() => expect(radar.querySelector('svg')).not.toBeNull());
   });
 });

@@ -6,9 +6,6 @@ import type { Role } from '@/lib/session';
 import { apiServer } from '@/testing/api-server';
 import { renderApp, TEST_USER } from '@/testing/render-app';
 
-// The score report's first table loads the data grid's and the charts' code.
-const SLOW = { timeout: 8_000 };
-const JOURNEY = { timeout: 20_000 };
 
 /** The Scores item opens the score report: its calls, answered empty. */
 function answerScores() {
@@ -100,7 +97,7 @@ describe('the sidebar', () => {
     );
   });
 
-  it('marks the current screen and leads to upcoming screens as such, not as errors', JOURNEY, async () => {
+  it('marks the current screen and leads to upcoming screens as such, not as errors', async () => {
     answerScores();
     const { router } = renderApp('/dashboard/crm', { user: { ...TEST_USER, role: 'COMPANY_ADMIN' } });
     const user = userEvent.setup();
@@ -109,25 +106,25 @@ describe('the sidebar', () => {
 
     await user.click(within(sidebar()).getByRole('link', { name: 'Scores' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Scores' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scores' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/companyadmin/score');
     expect(within(sidebar()).getByRole('link', { name: 'Scores' })).toHaveAttribute('aria-current', 'page');
 
     // A screen not built yet says so, named from the sidebar.
     await act(() => router.navigate('/companyadmin/score/later'));
-    expect(await screen.findByRole('heading', { name: 'Coming soon' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
     expect(screen.getByText('Scores', { selector: 'p' })).toBeInTheDocument();
     expect(within(sidebar()).getByRole('link', { name: 'Scores' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it("marks Scores on the score report's other kinds too", JOURNEY, async () => {
+  it("marks Scores on the score report's other kinds too", async () => {
     answerScores();
     renderApp('/user/chapterwise', { user: { ...TEST_USER, role: 'USER' } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Scores by chapter' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scores by chapter' })).toBeInTheDocument();
     expect(within(sidebar()).getByRole('link', { name: 'Scores' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('becomes a drawer opened from the header below 992 px', JOURNEY, async () => {
+  it('becomes a drawer opened from the header below 992 px', async () => {
     window.innerWidth = 800;
     renderApp('/dashboard/crm', { user: { ...TEST_USER, role: 'USER' } });
     const user = userEvent.setup();
@@ -138,7 +135,7 @@ describe('the sidebar', () => {
     answerScores();
     await user.click(within(sidebar()).getByRole('link', { name: 'Scores' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Scores' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scores' })).toBeInTheDocument();
   });
 
   it('has no navigation button on wide screens', async () => {

@@ -61,9 +61,6 @@ const DISCOVERED: SsoTest = {
   },
 };
 
-// Each test renders the whole app with a table and a dialog or two.
-const JOURNEY = { timeout: 20_000 };
-const SLOW = { timeout: 5_000 };
 
 interface Sent {
   method: string;
@@ -121,8 +118,8 @@ function answerSso(initial: SsoConnection[] = [MERIDIAN_SSO, HALCYON_SSO], compa
 async function openList() {
   const user = userEvent.setup();
   renderApp('/main/ssoConnections', { user: TEST_USER });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Single sign-on' }, SLOW)).toBeInTheDocument();
-  await screen.findByRole('row', { name: /Meridian Bank/ }, SLOW);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Single sign-on' })).toBeInTheDocument();
+  await screen.findByRole('row', { name: /Meridian Bank/ });
   return user;
 }
 
@@ -135,7 +132,7 @@ async function choose(user: UserEvent, field: HTMLElement, option: string) {
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('the SSO connections list', JOURNEY, () => {
+describe('the SSO connections list', () => {
   it('shows each company’s connection: company, issuer, domains and password sign-in', async () => {
     answerSso();
     await openList();
@@ -159,12 +156,12 @@ describe('the SSO connections list', JOURNEY, () => {
     answerSso([]);
     renderApp('/main/ssoConnections', { user: TEST_USER });
     expect(
-      await screen.findByText('No company signs in through its own identity provider yet.', {}, SLOW),
+      await screen.findByText('No company signs in through its own identity provider yet.'),
     ).toBeInTheDocument();
   });
 });
 
-describe('setting up a connection', JOURNEY, () => {
+describe('setting up a connection', () => {
   it('checks the fields as the server would before sending anything', async () => {
     const { sent } = answerSso();
     const user = await openList();
@@ -287,7 +284,7 @@ describe('setting up a connection', JOURNEY, () => {
   });
 });
 
-describe('testing a connection', JOURNEY, () => {
+describe('testing a connection', () => {
   it('shows what the provider publishes', async () => {
     answerSso();
     const user = await openList();
@@ -317,7 +314,7 @@ describe('testing a connection', JOURNEY, () => {
   });
 });
 
-describe('deleting a connection', JOURNEY, () => {
+describe('deleting a connection', () => {
   it('deletes only once confirmed', async () => {
     const { sent } = answerSso();
     const user = await openList();
@@ -336,15 +333,15 @@ describe('deleting a connection', JOURNEY, () => {
   });
 });
 
-describe('a company admin’s connection', JOURNEY, () => {
+describe('a company admin’s connection', () => {
   const ADMIN = { ...TEST_USER, role: 'COMPANY_ADMIN' as const };
 
   it('shows the provider fields to change and who signs in as the super admin set it', async () => {
     const { sent } = answerSso([MERIDIAN_SSO], [MERIDIAN]);
     const user = userEvent.setup();
     renderApp('/companyadmin/ssoConnection', { user: ADMIN });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Single sign-on' }, SLOW)).toBeInTheDocument();
-    const issuer = await screen.findByRole('textbox', { name: /^Issuer/ }, SLOW);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Single sign-on' })).toBeInTheDocument();
+    const issuer = await screen.findByRole('textbox', { name: /^Issuer/ });
     expect(issuer).toHaveValue(MERIDIAN_SSO.issuer);
     expect(issuer).toBeEnabled();
     expect(screen.getByText('Only the super admin can change who signs in through the provider.')).toBeInTheDocument();
@@ -394,7 +391,7 @@ describe('a company admin’s connection', JOURNEY, () => {
     answerSso([], [MERIDIAN]);
     renderApp('/companyadmin/ssoConnection', { user: ADMIN });
     const none = /^Single sign-on is not set up for your company\. Only the portal provider's super admin/;
-    expect(await screen.findByText(none, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(none)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 });
