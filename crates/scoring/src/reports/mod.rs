@@ -7,6 +7,7 @@ mod insight;
 mod labels;
 mod query;
 mod results;
+pub mod rollups;
 mod service;
 mod table;
 

@@ -5,7 +5,7 @@ use kernel::{BatchId, ChapterId, CompanyId, LevelId, Scope, UserId};
 use time::Date;
 
 /// Which of a trainee's attempts at a level counts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Pick {
     #[default]
     Best,

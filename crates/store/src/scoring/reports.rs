@@ -101,7 +101,8 @@ fn conditions(reader: &Reader, filter: &Filter, levels: Option<&[LevelId]>, back
 }
 
 /// The score and maximum a counted result contributes, as SQL over `r` (and `s` for skills:
-/// the skill's points out of its own maxima, as `rollups::Counted` keeps them).
+/// the skill's points out of its own maxima): the `Measured` of each pick that
+/// `scoring::reports::rollups::Counted::of_result` works out in Rust.
 pub(super) fn measures(pick: Pick, skill: bool) -> (String, String) {
     let p = prefix(pick);
     match (pick, skill) {

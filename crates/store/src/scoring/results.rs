@@ -11,10 +11,13 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use kernel::{ApproachId, AttemptId};
+use kernel::{ApproachId, AttemptId, CompanyId, LevelId, UserId};
 use scoring::{
     Attempt, Difficulty,
-    reports::{Earned, LevelResult, Played, SkillResult},
+    reports::{
+        Earned, LevelResult, Played, SkillResult,
+        rollups::{Counted, ResultChange},
+    },
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
@@ -23,13 +26,16 @@ use sea_orm::{
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::rollups::{self, Counted, Pair};
+use super::rollups;
 use crate::entities::{level_result_skills as result_skills, level_results};
 
 /// Pairs a statement: two bound parameters each, well under SQLite's limit.
 const PAIRS_PER_STATEMENT: usize = 2_000;
 /// Result rows a statement: 24 columns each.
 const RESULTS_PER_STATEMENT: usize = 1_000;
+
+/// A trainee and a level.
+type Pair = (Uuid, Uuid);
 
 /// The company a result's latest attempt was played in, and the result.
 type Owned = (Uuid, LevelResult);
@@ -74,11 +80,13 @@ pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> 
     write_results(tx, &results, true).await?;
     write_skills(tx, &results).await?;
 
-    let changes: Vec<_> = results
+    let changes: Vec<ResultChange> = results
         .iter()
-        .map(|(pair, company, result)| {
-            let before = before.remove(pair).map(|(company, kept)| Counted::of_result(company, &kept));
-            (*pair, before, Some(Counted::of_result(*company, result)))
+        .map(|(pair, company, result)| ResultChange {
+            trainee: UserId::from_uuid(pair.0),
+            level: LevelId::from_uuid(pair.1),
+            before: before.remove(pair).map(|(company, kept)| Counted::of_result(CompanyId::from_uuid(company), &kept)),
+            now: Counted::of_result(CompanyId::from_uuid(*company), result),
         })
         .collect();
     rollups::apply(tx, &changes).await
