@@ -24,7 +24,7 @@ async fn main() -> anyhow::Result<()> {
 
     let plain = Database::connect(&server.database_url).await?;
     plain.execute_unprepared("CREATE TABLE bench_rows (id INTEGER PRIMARY KEY, name TEXT, email TEXT)").await?;
-    println!("Playtrack import benchmark: {TRAINEES} trainees a round, {ROUNDS} rounds, SQLite, release build");
+    println!("Playtrack import benchmark: {TRAINEES} trainees a round, {ROUNDS} rounds, SQLite, {}", support::BUILD);
     for round in 0..ROUNDS {
         let baseline = {
             let started = Instant::now();

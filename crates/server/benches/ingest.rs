@@ -34,7 +34,10 @@ const POSTGRES: &str = "postgres://postgres@127.0.0.1:5432";
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    println!("Playtrack ingestion benchmark: {ATTEMPTS} attempts per batch size, {SKILLS} skills each, release build");
+    println!(
+        "Playtrack ingestion benchmark: {ATTEMPTS} attempts per batch size, {SKILLS} skills each, {}",
+        support::BUILD
+    );
     bench("SQLite", None).await?;
     let admin = Database::connect(format!("{POSTGRES}/postgres")).await;
     let Ok(admin) = admin else {
@@ -69,6 +72,7 @@ async fn bench(backend: &str, database_url: Option<String>) -> anyhow::Result<()
         let tag = format!("{batch}-{senders}");
         let bodies = world.bodies(batch, &format!("http-{tag}"));
         let started = Instant::now();
+        let cpu = support::CpuMeter::start();
         let stored: u64 = in_parallel(senders, bodies, {
             let world = world.clone();
             move |body| {
@@ -78,6 +82,7 @@ async fn bench(backend: &str, database_url: Option<String>) -> anyhow::Result<()
         })
         .await?;
         let http = started.elapsed();
+        let http_cpu = cpu.report();
         anyhow::ensure!(stored == ATTEMPTS as u64, "{stored} of {ATTEMPTS} stored");
         let started = Instant::now();
         let firsts: Vec<usize> = (0..ATTEMPTS).step_by(batch).collect();
@@ -92,7 +97,7 @@ async fn bench(backend: &str, database_url: Option<String>) -> anyhow::Result<()
         let baseline = started.elapsed();
         let (rate, base) = (per_second(http), per_second(baseline));
         println!(
-            "{backend:<10} batches of {batch:>5}, {senders} at once: HTTP {rate:>7.0} attempts/s   plain INSERT {base:>7.0} attempts/s   ratio {:.2}",
+            "{backend:<10} batches of {batch:>5}, {senders} at once: HTTP {rate:>7.0} attempts/s   plain INSERT {base:>7.0} attempts/s   ratio {:.2}   (HTTP {http_cpu})",
             rate / base
         );
     }

@@ -20,8 +20,9 @@ async fn main() -> anyhow::Result<()> {
     let client = reqwest::Client::builder().pool_max_idle_per_host(CONCURRENCY * 2).build()?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     println!(
-        "Playtrack sign-in benchmark: {cores} cores, hashing pool {} thread(s), SQLite",
-        cores.saturating_sub(1).max(1)
+        "Playtrack sign-in benchmark: {cores} cores, hashing pool {} thread(s), SQLite, {}",
+        cores.saturating_sub(1).max(1),
+        support::BUILD
     );
 
     let healthz_idle = probe(&client, &base, Duration::from_secs(2)).await;

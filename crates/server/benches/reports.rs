@@ -50,7 +50,7 @@ async fn main() -> anyhow::Result<()> {
         Size { companies: full(200), batches_per_company: 10, trainees: full(200_000), attempts: full(10_000_000) };
     let sqlite =
         Size { companies: full(20), batches_per_company: 10, trainees: full(20_000), attempts: full(1_000_000) };
-    println!("Playtrack reports benchmark (release build), {RUNS} timed requests per view and scope");
+    println!("Playtrack reports benchmark ({}), {RUNS} timed requests per view and scope", support::BUILD);
     bench("SQLite", None, sqlite, None).await?;
     let Ok(admin) = Database::connect(format!("{POSTGRES}/postgres")).await else {
         println!("PostgreSQL at {POSTGRES} is not reachable: skipped");
@@ -151,7 +151,7 @@ async fn measure(
     // Exports: the peak memory an export adds, for a batch's attempts and for about a million.
     for (label, filter) in [
         ("a batch's attempts", format!("&batch={}", provider.batch)),
-        ("~1,000,000 attempts", provider.million_filter.clone()),
+        ("the latest ≤1,000,000 attempts", provider.million_filter.clone()),
     ] {
         for format in ["csv", "xlsx"] {
             reset_peak_memory();

@@ -15,6 +15,8 @@ use store::Store;
 use time::OffsetDateTime;
 
 pub const PASSWORD: &str = "Bench-mark-2026!";
+/// What the figures were measured on: `just bench` builds for release; `--profile dev` does not.
+pub const BUILD: &str = if cfg!(debug_assertions) { "debug build" } else { "release build" };
 
 pub struct Server {
     /// `http://127.0.0.1:<port>`.
@@ -102,4 +104,51 @@ pub async fn insert(
 pub fn quantile(sorted: &[Duration], q: f64) -> Duration {
     let rank = (q * sorted.len() as f64).ceil() as usize;
     sorted.get(rank.max(1) - 1).copied().unwrap_or_default()
+}
+
+/// CPU time spent since [`CpuMeter::start`], read from Linux's `/proc`: this process's (the
+/// server and the load the benchmark sends it) and the whole machine's (the database too), so
+/// a figure says whether the server worked or waited.
+pub struct CpuMeter {
+    process: u64,
+    machine: u64,
+    started: std::time::Instant,
+}
+
+/// `/proc` counts in USER_HZ, 100 a second on every Linux this runs on.
+const TICKS_PER_SECOND: f64 = 100.0;
+
+impl CpuMeter {
+    pub fn start() -> Self {
+        Self { process: process_ticks(), machine: machine_busy_ticks(), started: std::time::Instant::now() }
+    }
+
+    /// "this process x.xx cores, machine y.yy of n": cores kept busy on average meanwhile.
+    pub fn report(&self) -> String {
+        let seconds = self.started.elapsed().as_secs_f64() * TICKS_PER_SECOND;
+        let cores = |ticks: u64| ticks as f64 / seconds;
+        let available = std::thread::available_parallelism().map_or(1, usize::from);
+        format!(
+            "CPU: this process {:.2} cores, machine {:.2} of {available}",
+            cores(process_ticks().saturating_sub(self.process)),
+            cores(machine_busy_ticks().saturating_sub(self.machine)),
+        )
+    }
+}
+
+/// User and system time of this process (0 where `/proc` is not there).
+fn process_ticks() -> u64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // After the command's name: state is the 1st field, utime the 12th, stime the 13th.
+    let fields: Vec<&str> = stat.rsplit_once(") ").map_or("", |(_, rest)| rest).split(' ').collect();
+    [11, 12].iter().filter_map(|i| fields.get(*i)?.parse::<u64>().ok()).sum()
+}
+
+/// Every core's time not idle nor waiting for I/O (0 where `/proc` is not there).
+fn machine_busy_ticks() -> u64 {
+    let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
+    let times: Vec<u64> =
+        stat.lines().next().unwrap_or_default().split_whitespace().skip(1).filter_map(|n| n.parse().ok()).collect();
+    // user nice system idle iowait irq softirq steal ...
+    times.iter().sum::<u64>() - times.get(3).copied().unwrap_or(0) - times.get(4).copied().unwrap_or(0)
 }
