@@ -29,52 +29,62 @@ use uuid::Uuid;
 use super::rollups;
 use crate::entities::{level_result_skills as result_skills, level_results};
 
-/// Pairs a statement: two bound parameters each, well under SQLite's limit.
-const PAIRS_PER_STATEMENT: usize = 2_000;
+/// Result keys a statement: two bound parameters each, well under SQLite's limit.
+const KEYS_PER_STATEMENT: usize = 2_000;
 /// Result rows a statement: 24 columns each.
 const RESULTS_PER_STATEMENT: usize = 1_000;
 
-/// A trainee and a level.
-type Pair = (Uuid, Uuid);
+/// A trainee's result at a level: the key of `level_results`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct ResultKey {
+    trainee: UserId,
+    level: LevelId,
+}
 
-/// The company a result's latest attempt was played in, and the result.
-type Owned = (Uuid, LevelResult);
+/// A result row: whose, the company its latest attempt was played in, and the result.
+struct Folded {
+    key: ResultKey,
+    company: CompanyId,
+    result: LevelResult,
+}
 
 /// Folds `recorded` (attempts just written in `tx`) into the results of every trainee and
 /// level they touch.
 pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> anyhow::Result<()> {
-    let mut touched: BTreeMap<Pair, Vec<&Attempt>> = BTreeMap::new();
+    let mut touched: BTreeMap<ResultKey, Vec<&Attempt>> = BTreeMap::new();
     for attempt in recorded {
-        touched.entry((attempt.report.trainee.as_uuid(), attempt.report.level.as_uuid())).or_default().push(attempt);
+        let key = ResultKey { trainee: attempt.report.trainee, level: attempt.report.level };
+        touched.entry(key).or_default().push(attempt);
     }
     if touched.is_empty() {
         return Ok(());
     }
     // Lock: each touched row exists and is ours until commit (a placeholder from one of the new
     // attempts where there was none; an existing row is left as it is).
-    let placeholders: Vec<(Pair, Uuid, LevelResult)> = touched
+    let placeholders: Vec<Folded> = touched
         .iter()
-        .filter_map(|(pair, attempts)| {
+        .filter_map(|(key, attempts)| {
             let attempt = attempts.first()?;
-            LevelResult::of(&[played(attempt)]).map(|result| (*pair, attempt.company.as_uuid(), result))
+            let result = LevelResult::of(&[played(attempt)])?;
+            Some(Folded { key: *key, company: attempt.company, result })
         })
         .collect();
     write_results(tx, &placeholders, false).await?;
 
-    let pairs: Vec<Pair> = touched.keys().copied().collect();
+    let keys: Vec<ResultKey> = touched.keys().copied().collect();
     let recorded_ids: HashSet<Uuid> = recorded.iter().map(|a| a.id.as_uuid()).collect();
-    let mut before = stored(tx, &pairs, &recorded_ids).await?;
-    let results: Vec<(Pair, Uuid, LevelResult)> = touched
+    let mut before = stored(tx, &keys, &recorded_ids).await?;
+    let results: Vec<Folded> = touched
         .iter()
-        .filter_map(|(pair, attempts)| {
+        .filter_map(|(key, attempts)| {
             let plays: Vec<Played> = attempts.iter().map(|a| played(a)).collect();
-            let kept = before.get(pair);
-            let result = kept.map_or_else(|| LevelResult::of(&plays), |(_, kept)| Some(kept.with(&plays)))?;
+            let kept = before.get(key);
+            let result = kept.map_or_else(|| LevelResult::of(&plays), |kept| Some(kept.result.with(&plays)))?;
             let company = match attempts.iter().find(|a| a.id == result.latest.attempt) {
-                Some(latest) => latest.company.as_uuid(),
-                None => kept?.0,
+                Some(latest) => latest.company,
+                None => kept?.company,
             };
-            Some((*pair, company, result))
+            Some(Folded { key: *key, company, result })
         })
         .collect();
     write_results(tx, &results, true).await?;
@@ -82,27 +92,27 @@ pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> 
 
     let changes: Vec<ResultChange> = results
         .iter()
-        .map(|(pair, company, result)| ResultChange {
-            trainee: UserId::from_uuid(pair.0),
-            level: LevelId::from_uuid(pair.1),
-            before: before.remove(pair).map(|(company, kept)| Counted::of_result(CompanyId::from_uuid(company), &kept)),
-            now: Counted::of_result(CompanyId::from_uuid(*company), result),
+        .map(|folded| ResultChange {
+            trainee: folded.key.trainee,
+            level: folded.key.level,
+            before: before.remove(&folded.key).map(|kept| Counted::of_result(kept.company, &kept.result)),
+            now: Counted::of_result(folded.company, &folded.result),
         })
         .collect();
     rollups::apply(tx, &changes).await
 }
 
-/// The touched pairs' results as they stood before this transaction; a placeholder row (its
-/// attempt is one just recorded) is no result.
+/// The touched results as they stood before this transaction; a placeholder row (its attempt
+/// is one just recorded) is no result.
 async fn stored(
     tx: &DatabaseTransaction,
-    pairs: &[Pair],
+    keys: &[ResultKey],
     recorded: &HashSet<Uuid>,
-) -> anyhow::Result<HashMap<Pair, Owned>> {
+) -> anyhow::Result<HashMap<ResultKey, Folded>> {
     let mut found = HashMap::new();
-    for chunk in pairs.chunks(PAIRS_PER_STATEMENT) {
+    for chunk in keys.chunks(KEYS_PER_STATEMENT) {
         let (users, levels) = sides(chunk);
-        // The lists lead the database to the primary key; the pairs then narrow to exactly
+        // The lists lead the database to the primary key; the keys then narrow to exactly
         // the touched ones (row values alone are not indexed by every database).
         let rows = level_results::Entity::find()
             .filter(level_results::Column::UserId.is_in(users.clone()))
@@ -110,7 +120,7 @@ async fn stored(
             .filter(among(level_results::Column::UserId, level_results::Column::LevelId, chunk))
             .all(tx)
             .await?;
-        let mut skills: HashMap<Pair, Vec<result_skills::Model>> = HashMap::new();
+        let mut skills: HashMap<ResultKey, Vec<result_skills::Model>> = HashMap::new();
         for skill in result_skills::Entity::find()
             .filter(result_skills::Column::UserId.is_in(users))
             .filter(result_skills::Column::LevelId.is_in(levels))
@@ -118,12 +128,12 @@ async fn stored(
             .all(tx)
             .await?
         {
-            skills.entry((skill.user_id, skill.level_id)).or_default().push(skill);
+            skills.entry(ResultKey::of(skill.user_id, skill.level_id)).or_default().push(skill);
         }
         for row in rows.into_iter().filter(|row| !recorded.contains(&row.best_attempt_id)) {
-            let pair = (row.user_id, row.level_id);
-            let result = result_of(&row, skills.remove(&pair).unwrap_or_default())?;
-            found.insert(pair, (row.company_id, result));
+            let key = ResultKey::of(row.user_id, row.level_id);
+            let result = result_of(&row, skills.remove(&key).unwrap_or_default())?;
+            found.insert(key, Folded { key, company: row.company_id.into(), result });
         }
     }
     Ok(found)
@@ -186,17 +196,17 @@ fn result_of(row: &level_results::Model, mut skills: Vec<result_skills::Model>) 
 }
 
 /// Writes the results' points per skill (a result's skills only ever grow).
-async fn write_skills(tx: &DatabaseTransaction, results: &[(Pair, Uuid, LevelResult)]) -> anyhow::Result<()> {
+async fn write_skills(tx: &DatabaseTransaction, results: &[Folded]) -> anyhow::Result<()> {
     use result_skills::Column as C;
     let rows: Vec<[Expr; 12]> = results
         .iter()
-        .flat_map(|((user, level), company, result)| {
+        .flat_map(|Folded { key, company, result }| {
             result.skills.iter().map(move |s| {
                 [
-                    Expr::val(*user),
-                    Expr::val(*level),
+                    Expr::val(key.trainee.as_uuid()),
+                    Expr::val(key.level.as_uuid()),
                     Expr::val(s.skill.as_uuid()),
-                    Expr::val(*company),
+                    Expr::val(company.as_uuid()),
                     Expr::val(points_column(s.first.points)),
                     Expr::val(points_column(s.latest.points)),
                     Expr::val(points_column(s.best.points)),
@@ -239,15 +249,22 @@ async fn write_skills(tx: &DatabaseTransaction, results: &[(Pair, Uuid, LevelRes
     Ok(())
 }
 
-/// `(user, level) IN pairs`.
-fn among<C: IntoColumnRef>(user: C, level: C, pairs: &[Pair]) -> Expr {
-    Expr::tuple([Expr::col(user), Expr::col(level)]).in_tuples(pairs.iter().copied())
+impl ResultKey {
+    fn of(user: Uuid, level: Uuid) -> Self {
+        Self { trainee: user.into(), level: level.into() }
+    }
 }
 
-/// The distinct trainees and levels of `pairs`.
-fn sides(pairs: &[Pair]) -> (Vec<Uuid>, Vec<Uuid>) {
-    let mut users: Vec<Uuid> = pairs.iter().map(|(user, _)| *user).collect();
-    let mut levels: Vec<Uuid> = pairs.iter().map(|(_, level)| *level).collect();
+/// `(user, level) IN keys`.
+fn among<C: IntoColumnRef>(user: C, level: C, keys: &[ResultKey]) -> Expr {
+    Expr::tuple([Expr::col(user), Expr::col(level)])
+        .in_tuples(keys.iter().map(|key| (key.trainee.as_uuid(), key.level.as_uuid())))
+}
+
+/// The distinct trainees and levels of `keys`.
+fn sides(keys: &[ResultKey]) -> (Vec<Uuid>, Vec<Uuid>) {
+    let mut users: Vec<Uuid> = keys.iter().map(|key| key.trainee.as_uuid()).collect();
+    let mut levels: Vec<Uuid> = keys.iter().map(|key| key.level.as_uuid()).collect();
     for side in [&mut users, &mut levels] {
         side.sort_unstable();
         side.dedup();
@@ -274,11 +291,7 @@ fn points_column(points: u32) -> i32 {
 }
 
 /// Writes result rows; `replace` overwrites existing ones, otherwise they are only locked.
-async fn write_results(
-    tx: &DatabaseTransaction,
-    results: &[(Pair, Uuid, LevelResult)],
-    replace: bool,
-) -> anyhow::Result<()> {
+async fn write_results(tx: &DatabaseTransaction, results: &[Folded], replace: bool) -> anyhow::Result<()> {
     use level_results::Column as C;
     let picks = |prefix: &str| -> [C; 6] {
         match prefix {
@@ -303,11 +316,11 @@ async fn write_results(
     for chunk in results.chunks(RESULTS_PER_STATEMENT) {
         let mut insert = Query::insert();
         insert.into_table(level_results::Entity).columns(columns.clone());
-        for ((user, level), company, r) in chunk {
+        for Folded { key, company, result: r } in chunk {
             let mut values = vec![
-                Expr::val(*user),
-                Expr::val(*level),
-                Expr::val(*company),
+                Expr::val(key.trainee.as_uuid()),
+                Expr::val(key.level.as_uuid()),
+                Expr::val(company.as_uuid()),
                 Expr::val(i64::from(r.attempts)),
                 Expr::val(i64::try_from(r.score_sum)?),
                 Expr::val(i64::try_from(r.max_sum)?),
