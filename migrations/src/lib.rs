@@ -24,6 +24,7 @@ mod m20261127_000017_create_user_photos;
 mod m20261127_000018_create_user_table_views;
 mod m20261128_000019_add_skill_maxima;
 mod m20261128_000020_keep_attempt_times_in_utc;
+mod m20261129_000021_create_fold_queue;
 
 /// Folds every attempt into empty report tables by the rules ingestion keeps them: what
 /// tests and benchmarks do to attempts they write directly (with their skills' maxima).
@@ -60,6 +61,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000018_create_user_table_views::Migration),
             Box::new(m20261128_000019_add_skill_maxima::Migration),
             Box::new(m20261128_000020_keep_attempt_times_in_utc::Migration),
+            Box::new(m20261129_000021_create_fold_queue::Migration),
         ]
     }
 }

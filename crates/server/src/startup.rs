@@ -114,6 +114,23 @@ impl Application {
     }
 }
 
+/// How often a process looks for attempts stored but not folded (a crash's leftovers).
+const FOLD_POLL: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Folds attempts left queued until the process ends.
+async fn fold_queued_attempts(store: Store) {
+    loop {
+        match store.fold_queued().await {
+            Ok(0) => tokio::time::sleep(FOLD_POLL).await,
+            Ok(_) => {}
+            Err(error) => {
+                tracing::error!(error = ?error, "queued attempts could not be folded");
+                tokio::time::sleep(FOLD_POLL).await;
+            }
+        }
+    }
+}
+
 /// The services every handler reaches, and the sign-in service itself for the operator's
 /// start-up steps (the setup link, the demo invitation).
 async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Result<(AppState, Identity)> {
@@ -124,6 +141,7 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
     let from = config.mail_from.parse().context("mail_from is not a mailbox")?;
     let (notifier, worker) = mail::outbox(store.clone(), transport, from, config.public_url(), clock.clone());
     tokio::spawn(worker.run());
+    tokio::spawn(fold_queued_attempts(store.clone()));
     // 256 random bits, as URL-safe text.
     let key = store.init_setting(TOKEN_KEY_SETTING, &identity::secret::new_token()).await?;
     let licensing = Licensing::new(store.clone(), clock.clone());

@@ -1,6 +1,7 @@
 //! Ingestion that never loses or doubles an attempt: a load generator posts batches while the
 //! server process is killed (SIGKILL) and restarted at random moments, resending every batch
-//! it got no answer for; and two processes taking the same batch at once.
+//! it got no answer for; two processes taking the same batch at once; and attempts a crash
+//! left stored but not folded into results and rollups, which a running process folds.
 
 use std::{
     sync::{
@@ -11,11 +12,12 @@ use std::{
 };
 
 use sea_orm::{
-    ConnectionTrait,
-    sea_query::{Expr, Query},
+    ConnectionTrait, Statement,
+    sea_query::{Alias, Expr, ExprTrait, Query},
 };
 use serde_json::{Value, json};
 use time::{Duration, OffsetDateTime};
+use uuid::Uuid;
 
 use crate::{
     game::Game,
@@ -42,6 +44,87 @@ async fn game_a_day_old(app: &TestApp) -> Game {
 fn batch(game: &Game, n: usize) -> Vec<Value> {
     let now = OffsetDateTime::now_utc();
     (0..BATCH).map(|i| game.attempt(&format!("crash-{n}-{i}"), u32::try_from(i % 101).unwrap(), now)).collect()
+}
+
+/// Waits for the processes' folders to take every queued attempt, then checks that each stored
+/// attempt counts once in the results and in both rollups.
+async fn every_attempt_folded_once(app: &TestApp) {
+    for _ in 0..300 {
+        if app.count("fold_queue").await == 0 {
+            break;
+        }
+        tokio::time::sleep(StdDuration::from_millis(100)).await;
+    }
+    assert_eq!(app.count("fold_queue").await, 0, "nothing is left queued");
+    let stored = app.count("attempts").await;
+    let whole = "WHERE split = '' AND mode = 'best'";
+    for (table, rows) in [("level_results", ""), ("trainee_results", whole), ("company_level_results", whole)] {
+        let sql = format!("SELECT CAST(COALESCE(SUM(attempts), 0) AS BIGINT) FROM {table} {rows}");
+        let row = app.db.query_one_raw(Statement::from_string(app.db.get_database_backend(), sql)).await.unwrap();
+        let counted: i64 = row.unwrap().try_get_by_index(0).unwrap();
+        assert_eq!(counted, stored, "{table} counts every stored attempt once");
+    }
+}
+
+/// Stores a copy of attempt `old` as a crash between storing and folding leaves it: queued.
+async fn store_unfolded_copy(app: &TestApp, old: Uuid, n: usize) {
+    let new = Uuid::now_v7();
+    let copy = |table: &str, key: &str, columns: &[&str], head: [(&str, Expr); 2], from: &str, of: Uuid| {
+        let mut select = Query::select();
+        for (_, value) in &head {
+            select.expr(value.clone());
+        }
+        select
+            .columns(columns.iter().map(|c| Alias::new(*c)))
+            .from(Alias::new(from))
+            .and_where(Expr::col(Alias::new(key)).eq(of));
+        let names = head.iter().map(|(name, _)| *name).chain(columns.iter().copied()).map(Alias::new);
+        Query::insert().into_table(Alias::new(table)).columns(names).select_from(select).unwrap().take()
+    };
+    let attempt_columns = [
+        "api_client_id",
+        "user_id",
+        "company_id",
+        "level_id",
+        "difficulty",
+        "approach_id",
+        "score",
+        "max_score",
+        "duration_seconds",
+        "started_at",
+        "completed_at",
+        "received_at",
+        "content_hash",
+    ];
+    let statements = [
+        copy(
+            "attempts",
+            "id",
+            &attempt_columns,
+            [("id", Expr::val(new)), ("external_id", Expr::val(format!("left-{n}")))],
+            "attempts",
+            old,
+        ),
+        copy(
+            "attempt_skill_points",
+            "attempt_id",
+            &["points", "max_points"],
+            [("attempt_id", Expr::val(new)), ("skill_id", Expr::col(Alias::new("skill_id")))],
+            "attempt_skill_points",
+            old,
+        ),
+        copy(
+            "fold_queue",
+            "id",
+            &["company_id"],
+            [("attempt_id", Expr::val(new)), ("queued_at", Expr::col(Alias::new("received_at")))],
+            "attempts",
+            new,
+        ),
+    ];
+    for statement in statements {
+        app.db.execute(&statement).await.unwrap();
+    }
 }
 
 /// xorshift, seeded from the clock and printed, so a failing run can be replayed.
@@ -130,7 +213,23 @@ crate::on_both_databases! {
         let expected = i64::try_from(batches * BATCH).unwrap();
         assert_eq!(app.count("attempts").await, expected, "every acknowledged attempt, each once");
         assert_eq!(app.count("attempt_skill_points").await, expected);
+        every_attempt_folded_once(&app).await;
         drop(process);
+    }
+
+    async fn attempts_a_crash_left_queued_are_folded_by_a_running_process(db: TestDb) {
+        let app = spawn_app(db).await;
+        let game = game_a_day_old(&app).await;
+        let url = app.url("/api/v1/game/attempts");
+        let response =
+            app.client.post(url).bearer_auth(&game.key).json(&json!({ "attempts": batch(&game, 0) })).send().await.unwrap();
+        assert_eq!(response.status(), 200);
+        let ids = app.db.query_all_raw(Statement::from_string(app.db.get_database_backend(), "SELECT id FROM attempts")).await.unwrap();
+        for (n, row) in ids.iter().enumerate() {
+            store_unfolded_copy(&app, row.try_get_by_index(0).unwrap(), n).await;
+        }
+        assert_eq!(app.count("fold_queue").await, BATCH as i64, "the copies wait in the queue");
+        every_attempt_folded_once(&app).await;
     }
 
     async fn two_processes_taking_one_batch_store_it_once(db: TestDb) {

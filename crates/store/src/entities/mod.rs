@@ -17,6 +17,7 @@ pub mod enrolment_keys;
 pub mod eula_acceptances;
 pub mod eula_texts;
 pub mod eula_versions;
+pub mod fold_queue;
 pub mod game_apps;
 pub mod industries;
 pub mod level_result_skills;

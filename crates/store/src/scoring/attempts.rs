@@ -218,7 +218,8 @@ impl AttemptStore for Store {
             }
             tx.execute(&insert).await?;
         }
-        super::results::refresh(&tx, &new().map(|(a, _)| a).collect::<Vec<_>>()).await?;
+        let stored: Vec<&Attempt> = new().map(|(a, _)| a).collect();
+        super::fold::queue(&tx, &stored).await?;
         let statements: Vec<(Uuid, &str)> =
             new().filter_map(|(a, _)| a.report.statement.as_ref().map(|s| (a.id.as_uuid(), s.json.as_str()))).collect();
         // Statements are long: fewer rows a statement than the attempts'.
@@ -272,11 +273,13 @@ impl AttemptStore for Store {
                 .await?;
             recorded.existing.extend(found.into_iter().map(|(key, id, digest)| (key, (id.into(), digest))));
         }
-        if keep(&recorded) {
-            tx.commit().await?;
-        } else {
+        if !keep(&recorded) {
             tx.rollback().await?;
+            return Ok(recorded);
         }
+        tx.commit().await?;
+        // Folded at once while nothing else does; a crash before leaves them queued.
+        super::fold::fold_these(&self.db, &stored).await?;
         Ok(recorded)
     }
 

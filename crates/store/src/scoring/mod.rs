@@ -3,6 +3,7 @@
 mod attempts;
 mod catalogue;
 mod clients;
+mod fold;
 mod reports;
 mod results;
 mod rollups;

@@ -48,13 +48,43 @@ struct Folded {
     result: LevelResult,
 }
 
-/// Folds `recorded` (attempts just written in `tx`) into the results of every trainee and
-/// level they touch.
-pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> anyhow::Result<()> {
-    let mut touched: BTreeMap<ResultKey, Vec<&Attempt>> = BTreeMap::new();
+/// A stored attempt, as folding needs it.
+pub(super) struct Stored {
+    key: ResultKey,
+    /// The trainee's company when it came in.
+    company: CompanyId,
+    played: Played,
+}
+
+impl Stored {
+    pub(super) const fn new(trainee: UserId, level: LevelId, company: CompanyId, played: Played) -> Self {
+        Self { key: ResultKey { trainee, level }, company, played }
+    }
+
+    pub(super) fn of(attempt: &Attempt) -> Self {
+        let r = &attempt.report;
+        Self {
+            key: ResultKey { trainee: r.trainee, level: r.level },
+            company: attempt.company,
+            played: Played {
+                attempt: attempt.id,
+                score: r.score,
+                max_score: r.max_score,
+                completed_at: r.completed_at,
+                difficulty: r.difficulty,
+                approach: r.approach,
+                skill_points: attempt.skills.clone(),
+            },
+        }
+    }
+}
+
+/// Folds `recorded` (attempts stored, not yet folded, and not being folded by another
+/// transaction) into the results of every trainee and level they touch.
+pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[Stored]) -> anyhow::Result<()> {
+    let mut touched: BTreeMap<ResultKey, Vec<&Stored>> = BTreeMap::new();
     for attempt in recorded {
-        let key = ResultKey { trainee: attempt.report.trainee, level: attempt.report.level };
-        touched.entry(key).or_default().push(attempt);
+        touched.entry(attempt.key).or_default().push(attempt);
     }
     if touched.is_empty() {
         return Ok(());
@@ -65,22 +95,22 @@ pub(super) async fn refresh(tx: &DatabaseTransaction, recorded: &[&Attempt]) -> 
         .iter()
         .filter_map(|(key, attempts)| {
             let attempt = attempts.first()?;
-            let result = LevelResult::of(&[played(attempt)])?;
+            let result = LevelResult::of(std::slice::from_ref(&attempt.played))?;
             Some(Folded { key: *key, company: attempt.company, result })
         })
         .collect();
     write_results(tx, &placeholders, false).await?;
 
     let keys: Vec<ResultKey> = touched.keys().copied().collect();
-    let recorded_ids: HashSet<Uuid> = recorded.iter().map(|a| a.id.as_uuid()).collect();
+    let recorded_ids: HashSet<Uuid> = recorded.iter().map(|a| a.played.attempt.as_uuid()).collect();
     let mut before = stored(tx, &keys, &recorded_ids).await?;
     let results: Vec<Folded> = touched
         .iter()
         .filter_map(|(key, attempts)| {
-            let plays: Vec<Played> = attempts.iter().map(|a| played(a)).collect();
+            let plays: Vec<Played> = attempts.iter().map(|a| a.played.clone()).collect();
             let kept = before.get(key);
             let result = kept.map_or_else(|| LevelResult::of(&plays), |kept| Some(kept.result.with(&plays)))?;
-            let company = match attempts.iter().find(|a| a.id == result.latest.attempt) {
+            let company = match attempts.iter().find(|a| a.played.attempt == result.latest.attempt) {
                 Some(latest) => latest.company,
                 None => kept?.company,
             };
@@ -270,19 +300,6 @@ fn sides(keys: &[ResultKey]) -> (Vec<Uuid>, Vec<Uuid>) {
         side.dedup();
     }
     (users, levels)
-}
-
-fn played(attempt: &Attempt) -> Played {
-    let r = &attempt.report;
-    Played {
-        attempt: attempt.id,
-        score: r.score,
-        max_score: r.max_score,
-        completed_at: r.completed_at,
-        difficulty: r.difficulty,
-        approach: r.approach,
-        skill_points: attempt.skills.clone(),
-    }
 }
 
 /// Scores and points are at most [`scoring::judge::MAX_SCORE`], so they fit.
