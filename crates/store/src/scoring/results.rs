@@ -63,19 +63,16 @@ impl Stored {
 
     pub(super) fn of(attempt: &Attempt) -> Self {
         let r = &attempt.report;
-        Self {
-            key: ResultKey { trainee: r.trainee, level: r.level },
-            company: attempt.company,
-            played: Played {
-                attempt: attempt.id,
-                score: r.score,
-                max_score: r.max_score,
-                completed_at: r.completed_at,
-                difficulty: r.difficulty,
-                approach: r.approach,
-                skill_points: attempt.skills.clone(),
-            },
-        }
+        let played = Played {
+            attempt: attempt.id,
+            score: r.score,
+            max_score: r.max_score,
+            completed_at: r.completed_at,
+            difficulty: r.difficulty,
+            approach: r.approach,
+            skill_points: attempt.skills.clone(),
+        };
+        Self::new(r.trainee, r.level, attempt.company, played)
     }
 }
 

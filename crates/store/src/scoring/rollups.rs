@@ -58,12 +58,13 @@ impl Rollup {
         matches!((self, owner), (Self::CompanyLevel, Owner::CompanyLevel { .. }) | (Self::Trainee, Owner::Trainee(_)))
     }
 
-    /// `owner`'s values of [`Self::owner`]'s columns.
-    fn ids(owner: Owner) -> Vec<Uuid> {
-        match owner {
-            Owner::CompanyLevel { company, level } => vec![company.as_uuid(), level.as_uuid()],
-            Owner::Trainee(user) => vec![user.as_uuid()],
-        }
+    /// `owner`'s values of [`Self::owner`]'s columns (no allocation: one runs per rollup row).
+    fn ids(owner: Owner) -> impl Iterator<Item = Uuid> {
+        let (first, second) = match owner {
+            Owner::CompanyLevel { company, level } => (company.as_uuid(), Some(level.as_uuid())),
+            Owner::Trainee(user) => (user.as_uuid(), None),
+        };
+        std::iter::once(first).chain(second)
     }
 
     /// The owner of a row read with [`Self::owner`]'s columns.
@@ -133,7 +134,7 @@ async fn upsert(
         let mut insert = Query::insert();
         insert.into_table(Alias::new(table)).columns(columns.iter().map(|c| Alias::new(*c)));
         for (row, a) in chunk {
-            let mut values: Vec<Expr> = Rollup::ids(row.owner).into_iter().map(Expr::val).collect();
+            let mut values: Vec<Expr> = Rollup::ids(row.owner).map(Expr::val).collect();
             let (split, item, difficulty) = split_columns(row.owner, row.split);
             values.extend([Expr::val(row.pick.as_str()), Expr::val(split), Expr::val(item), Expr::val(difficulty)]);
             if let Owner::Trainee(user) = row.owner {
@@ -190,7 +191,7 @@ async fn recompute(tx: &DatabaseTransaction, rollup: Rollup, changed: &RollupCha
     // The owners; each column's own list as well leads the database to an index (row values
     // alone are not indexed by every database).
     let owned_by = |alias: &str, chunk: &[Owner]| {
-        let ids: Vec<Vec<Uuid>> = chunk.iter().map(|owner| Rollup::ids(*owner)).collect();
+        let ids: Vec<Vec<Uuid>> = chunk.iter().map(|owner| Rollup::ids(*owner).collect()).collect();
         let mut cond = Cond::all().add(
             Expr::tuple(rollup.owner().iter().map(|column| col(alias, column)))
                 .in_tuples(ids.iter().map(|ids| ValueTuple::Many(ids.iter().map(|id| (*id).into()).collect()))),
