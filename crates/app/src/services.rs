@@ -211,6 +211,7 @@ service_trait! {
         async fn ingest(&self, client: &CallingClient, items: Vec<Item>, mode: Mode) -> Result<Vec<Outcome>, IngestError>;
         async fn trainees_by_email(&self, client: &CallingClient, emails: Vec<Email>) -> Result<std::collections::HashMap<Email, UserId>, IngestError>;
         async fn statement(&self, client: &CallingClient, external_id: String) -> Result<Option<StoredStatement>, IngestError>;
+        async fn count_now(&self, trainee: UserId) -> anyhow::Result<()>;
     }
 }
 

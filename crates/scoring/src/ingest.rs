@@ -231,6 +231,15 @@ impl<S: AttemptStore, C: Clock> Ingestion<S, C> {
     ) -> Result<Option<StoredStatement>, IngestError> {
         Ok(self.store.statement(client.id, &external_id).await?)
     }
+
+    /// Counts the attempts `trainee` has stored in the reports now: the game hands them over
+    /// to the portal, where they look for the level they just played.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn count_now(&self, trainee: UserId) -> anyhow::Result<()> {
+        self.store.count_now(trainee).await
+    }
 }
 
 /// Each value once, in first-seen order.
@@ -302,6 +311,10 @@ mod tests {
 
         async fn statement(&self, _: ApiClientId, _: &str) -> anyhow::Result<Option<StoredStatement>> {
             Ok(None)
+        }
+
+        async fn count_now(&self, _: UserId) -> anyhow::Result<()> {
+            Ok(())
         }
     }
 

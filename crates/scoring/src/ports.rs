@@ -65,6 +65,10 @@ pub trait AttemptStore: Clone + Send + Sync + 'static {
         client: ApiClientId,
         external_id: &str,
     ) -> impl Future<Output = anyhow::Result<Option<StoredStatement>>> + Send;
+
+    /// Counts every attempt `trainee` has stored in the reports now, rather than when the
+    /// folder gets to them ([`ReportStore::as_of`]).
+    fn count_now(&self, trainee: UserId) -> impl Future<Output = anyhow::Result<()>> + Send;
 }
 
 /// An API client's use of its secret, counted in the current window.
@@ -146,6 +150,15 @@ pub trait CatalogueStore: Clone + Send + Sync + 'static {
 /// Reads of the counted results ([`crate::reports`]), always within what the reader may see,
 /// named by the catalogue; exports are audited.
 pub trait ReportStore: CatalogueStore + AuditLog {
+    /// Attempts are counted in the results shortly after they are stored: `None` when the
+    /// results count every attempt the reader may see within the filter's company and trainee,
+    /// else the time the oldest of those not yet counted came in.
+    fn as_of(
+        &self,
+        reader: &Reader,
+        filter: &Filter,
+    ) -> impl Future<Output = anyhow::Result<Option<OffsetDateTime>>> + Send;
+
     /// The aggregates of the counted results that the reader may see and the query selects,
     /// per row (and per column of `split`).
     fn cells(&self, reader: &Reader, query: &CellQuery<'_>) -> impl Future<Output = anyhow::Result<Vec<Cell>>> + Send;

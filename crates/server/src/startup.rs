@@ -114,14 +114,15 @@ impl Application {
     }
 }
 
-/// How often a process looks for attempts stored but not folded (a crash's leftovers).
+/// How long a process's folder waits for its own requests to store attempts before it looks
+/// for attempts another process stored and did not fold (a crash's leftovers).
 const FOLD_POLL: std::time::Duration = std::time::Duration::from_secs(5);
 
-/// Folds attempts left queued until the process ends.
+/// Folds stored attempts into the reports as they come, until the process ends.
 async fn fold_queued_attempts(store: Store) {
     loop {
         match store.fold_queued().await {
-            Ok(0) => tokio::time::sleep(FOLD_POLL).await,
+            Ok(0) => store.until_queued(FOLD_POLL).await,
             Ok(_) => {}
             Err(error) => {
                 tracing::error!(error = ?error, "queued attempts could not be folded");

@@ -12,6 +12,8 @@ use crate::db::Db;
 #[derive(Clone, Debug)]
 pub struct Store {
     pub(crate) db: Db,
+    /// Wakes this process's folder when attempts were queued ([`Store::until_queued`]).
+    pub(crate) queued: Arc<tokio::sync::Notify>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,7 +75,7 @@ impl Store {
         }
         let db = Database::connect(options).await.map_err(ConnectError::Connect)?;
         kernel::busy::recognise(crate::busy::waited_too_long);
-        Ok(Self { db: Db::Pool(db) })
+        Ok(Self { db: Db::Pool(db), queued: Arc::default() })
     }
 
     /// A store whose every call runs in one new transaction, until [`Store::commit`]; dropped
@@ -82,7 +84,7 @@ impl Store {
     /// # Errors
     /// The database's error when no transaction can be started.
     pub async fn begin(&self) -> anyhow::Result<Self> {
-        Ok(Self { db: Db::Transaction(Arc::new(self.db.begin().await?)) })
+        Ok(Self { db: Db::Transaction(Arc::new(self.db.begin().await?)), queued: self.queued.clone() })
     }
 
     /// Commits the transaction [`Store::begin`] started.

@@ -362,6 +362,8 @@ async fn handoff(
         [trainee.as_ref().err(), next.as_ref().and_then(|n| n.as_ref().err())].into_iter().flatten().cloned().collect();
     let (Ok(trainee), None | Some(Ok(_))) = (trainee, &next) else { return Err(ApiError::invalid(problems)) };
     let challenge = state.game_sign_in.handoff(trainee, within.as_ref()).await?;
+    // The portal opens on the scores of the level just played.
+    state.ingestion.count_now(trainee).await.map_err(ApiError::internal)?;
     let mut url = url::Url::parse(&format!("{}/login", state.public_url)).map_err(ApiError::internal)?;
     url.query_pairs_mut().append_pair("token", &challenge.token);
     if let Some(Ok(next)) = &next {

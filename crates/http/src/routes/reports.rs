@@ -7,7 +7,7 @@ use actix_web::{HttpResponse, get, http::header, web, web::Bytes};
 use futures_util::StreamExt;
 use scoring::reports::{Export, Exporter, Filter, Group, Measure, Pick, ReportQuery, Row, Unit, Value, View};
 use serde::{Deserialize, Serialize};
-use time::{Date, format_description::well_known::Rfc3339};
+use time::{Date, OffsetDateTime, format_description::well_known::Rfc3339};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 use uuid::Uuid;
@@ -217,6 +217,12 @@ pub struct ScoreReport {
     total: u64,
     page: u64,
     per_page: u64,
+    /// `null`: the rows count every attempt stored. Otherwise scores are counted a moment
+    /// after they arrive and some are not yet: those that came in from this time on may be
+    /// missing. Ask again shortly.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    as_of: Option<OffsetDateTime>,
 }
 
 fn cell(value: Value) -> Result<ReportCell, ApiError> {
@@ -289,6 +295,10 @@ pub struct ReportInsight {
     /// Of them, those without a play in the last `quiet_days` days.
     quiet: u64,
     quiet_days: i64,
+    /// As the score report's `as_of`.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    as_of: Option<OffsetDateTime>,
 }
 
 /// A selection's answer in words: its score and change over the period before, its weakest
@@ -327,6 +337,7 @@ async fn report_insight(
         trainees: insight.trainees,
         quiet: insight.quiet,
         quiet_days: scoring::reports::QUIET_DAYS,
+        as_of: insight.as_of,
     }))
 }
 
@@ -383,6 +394,7 @@ async fn score_report(
         total: table.rows.total,
         page: table.rows.page,
         per_page: table.rows.per_page,
+        as_of: table.as_of,
     }))
 }
 

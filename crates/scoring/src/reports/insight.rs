@@ -68,6 +68,8 @@ pub struct Insight {
     pub trainees: u64,
     /// Of them, those without a play in the last [`QUIET_DAYS`] days.
     pub quiet: u64,
+    /// As [`super::Table::as_of`].
+    pub as_of: Option<time::OffsetDateTime>,
 }
 
 /// The percent of everything `cells` count.

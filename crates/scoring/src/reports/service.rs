@@ -191,7 +191,10 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             let catalogue = self.store.catalogue().await?;
             return self.attempts(reader, query, &catalogue, page, locale).await;
         }
-        self.aggregated(reader, query, page, Some(page), search, locale).await
+        // Asked first: what is counted by then is in the rows read after.
+        let as_of = self.store.as_of(reader, &query.filter).await?;
+        let table = self.aggregated(reader, query, page, Some(page), search, locale).await?;
+        Ok(Table { as_of, ..table })
     }
 
     /// An aggregated view sorted as `sort` says: every row, or with `page` only its rows.
@@ -275,6 +278,7 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
     /// # Errors
     /// The store's.
     pub async fn insight(&self, reader: &Reader, query: &ReportQuery, locale: &str) -> anyhow::Result<Insight> {
+        let as_of = self.store.as_of(reader, &query.filter).await?;
         let catalogue = self.store.catalogue().await?;
         let levels = selected_levels(&catalogue, query);
         let filter = &query.filter;
@@ -359,6 +363,7 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
             strongest_level,
             trainees: trainees.len() as u64,
             quiet: trainees.keys().filter(|id| !played.contains(id)).count() as u64,
+            as_of,
         })
     }
 
@@ -504,6 +509,8 @@ impl<S: ReportStore, C: Clock> Reports<S, C> {
                 page: lines.page,
                 per_page: lines.per_page,
             },
+            // The attempts are read as stored.
+            as_of: None,
         })
     }
 }

@@ -84,6 +84,9 @@ pub struct Table {
     pub row_header: String,
     pub columns: Vec<Column>,
     pub rows: Page<Row>,
+    /// `None`: the rows count every attempt stored. Else attempts that came in from this time
+    /// on may not be counted yet ([`crate::ReportStore::as_of`]).
+    pub as_of: Option<OffsetDateTime>,
 }
 
 /// How a score reads: percent of the maximum, or average points per level played.
@@ -238,6 +241,7 @@ pub fn assemble(
         row_header: header(group_key(group), locale).to_owned(),
         columns,
         rows: Page { items: rows, total, page: 1, per_page: total },
+        as_of: None,
     }
 }
 

@@ -16,7 +16,7 @@ use sea_orm::{
     sea_query::{Alias, Expr, ExprTrait, Query},
 };
 use serde_json::{Value, json};
-use time::{Duration, OffsetDateTime};
+use time::{Duration, OffsetDateTime, format_description::well_known::Rfc3339};
 use uuid::Uuid;
 
 use crate::{
@@ -64,6 +64,12 @@ async fn every_attempt_folded_once(app: &TestApp) {
         let counted: i64 = row.unwrap().try_get_by_index(0).unwrap();
         assert_eq!(counted, stored, "{table} counts every stored attempt once");
     }
+}
+
+/// The `attempts` cell of an overview of one row.
+fn attempts_counted(report: &Value) -> f64 {
+    let column = report["columns"].as_array().unwrap().iter().position(|c| c["key"] == "attempts").unwrap();
+    report["rows"][0]["cells"][column].as_f64().unwrap()
 }
 
 /// Stores a copy of attempt `old` as a crash between storing and folding leaves it: queued.
@@ -224,12 +230,51 @@ crate::on_both_databases! {
         let response =
             app.client.post(url).bearer_auth(&game.key).json(&json!({ "attempts": batch(&game, 0) })).send().await.unwrap();
         assert_eq!(response.status(), 200);
+        let overview = "/api/v1/reports/scores?group=all";
+        assert_eq!(attempts_counted(&app.until_counted(overview, &game.root).await), BATCH as f64);
         let ids = app.db.query_all_raw(Statement::from_string(app.db.get_database_backend(), "SELECT id FROM attempts")).await.unwrap();
+        let received = app.db.query_one_raw(Statement::from_string(app.db.get_database_backend(), "SELECT MIN(received_at) FROM attempts")).await.unwrap().unwrap();
+        let received: OffsetDateTime = received.try_get_by_index(0).unwrap();
         for (n, row) in ids.iter().enumerate() {
             store_unfolded_copy(&app, row.try_get_by_index(0).unwrap(), n).await;
         }
         assert_eq!(app.count("fold_queue").await, BATCH as i64, "the copies wait in the queue");
+        // Until the folder has them all, the report says as of when; once it does not, it
+        // counts every copy.
+        loop {
+            let report = app.get_as(overview, &game.root).await.json::<Value>().await.unwrap();
+            let counted = attempts_counted(&report);
+            let Some(as_of) = report["as_of"].as_str() else {
+                assert_eq!(counted, 2.0 * BATCH as f64, "a report not behind counts every attempt");
+                break;
+            };
+            let as_of = OffsetDateTime::parse(as_of, &Rfc3339).unwrap();
+            assert_eq!(as_of, received, "as of when the copied attempts came in");
+            assert!(counted >= BATCH as f64);
+            tokio::time::sleep(StdDuration::from_millis(100)).await;
+        }
         every_attempt_folded_once(&app).await;
+    }
+
+    async fn a_trainee_handed_over_to_the_portal_finds_every_attempt_counted(db: TestDb) {
+        let app = spawn_app(db).await;
+        let game = game_a_day_old(&app).await;
+        let response = app.post_attempts(&game.key, batch(&game, 0)).await;
+        assert_eq!(response.status(), 200);
+        let own = format!("/api/v1/reports/scores?group=all&user={}", game.trainee);
+        app.until_counted(&own, &game.root).await;
+        // Ten more, stored but left for the folder (which looks every few seconds).
+        let ids = app.db.query_all_raw(Statement::from_string(app.db.get_database_backend(), "SELECT id FROM attempts LIMIT 10")).await.unwrap();
+        for (n, row) in ids.iter().enumerate() {
+            store_unfolded_copy(&app, row.try_get_by_index(0).unwrap(), n).await;
+        }
+        // One who has set their password: an invited trainee is not handed over.
+        app.db.execute(&Query::update().table("users").value("status", "active").and_where(Expr::col("id").eq(game.trainee)).take()).await.unwrap();
+        let handoff = app.client.post(app.url("/api/v1/game/handoff")).bearer_auth(&game.key).json(&json!({ "trainee": game.trainee })).send().await.unwrap();
+        assert_eq!(handoff.status(), 201);
+        let report = app.get_as(&own, &game.root).await.json::<Value>().await.unwrap();
+        assert_eq!(report["as_of"], Value::Null, "counted now: {report}");
+        assert_eq!(attempts_counted(&report), BATCH as f64 + 10.0, "the portal opens on every attempt played");
     }
 
     async fn two_processes_taking_one_batch_store_it_once(db: TestDb) {

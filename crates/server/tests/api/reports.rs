@@ -206,6 +206,7 @@ impl World {
             .collect();
         let response = app.client.post(url).bearer_auth(&self.key).json(&json!({ "attempts": items })).send().await;
         let answer = ok(response.expect("request"), 200).await;
+        app.until_counted("/api/v1/reports/scores?group=all", &self.root).await;
         answer["results"].as_array().unwrap().iter().map(|r| r["status"].as_str().unwrap().to_owned()).collect()
     }
 

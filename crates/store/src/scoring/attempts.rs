@@ -278,8 +278,7 @@ impl AttemptStore for Store {
             return Ok(recorded);
         }
         tx.commit().await?;
-        // Folded at once while nothing else does; a crash before leaves them queued.
-        super::fold::fold_these(&self.db, &stored).await?;
+        self.wake_folder();
         Ok(recorded)
     }
 
@@ -295,5 +294,9 @@ impl AttemptStore for Store {
         let Some((attempt, received_at)) = attempt else { return Ok(None) };
         let statement = xapi_statements::Entity::find_by_id(attempt).one(&self.db).await?;
         Ok(statement.map(|row| StoredStatement { attempt: attempt.into(), json: row.statement, received_at }))
+    }
+
+    async fn count_now(&self, trainee: UserId) -> anyhow::Result<()> {
+        super::fold::fold_trainee(&self.db, trainee).await.map(drop)
     }
 }

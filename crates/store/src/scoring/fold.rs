@@ -2,18 +2,23 @@
 //! own after the one that stored them. Storing an attempt queues it (`fold_queue`); a fold
 //! deletes the queue rows it takes and folds their attempts in one transaction, so a crash at
 //! any point leaves every attempt either folded or still queued, and two processes never fold
-//! one attempt twice: a queue row is taken by exactly one delete.
+//! one attempt twice: a queue row is taken by exactly one delete. Requests answer once their
+//! attempts are stored; each process's folder, woken by them, folds the queue a company's
+//! oldest batch at a time, and a trainee handed over to the portal has theirs folded first.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
-use kernel::SkillId;
-use scoring::{Attempt, Difficulty, reports::Earned};
+use kernel::{SkillId, UserId};
+use scoring::{
+    Attempt, Difficulty,
+    reports::{Earned, Filter, Reader},
+};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseTransaction, DbBackend, EntityTrait, QueryFilter, Statement,
     TransactionTrait,
-    sea_query::{Expr, ExprTrait, Query},
+    sea_query::{Expr, ExprTrait, Order, Query, SelectStatement},
 };
-use time::UtcOffset;
+use time::{OffsetDateTime, UtcOffset};
 use uuid::Uuid;
 
 use super::results::{self, Stored};
@@ -49,59 +54,101 @@ pub(super) async fn queue(tx: &DatabaseTransaction, stored: &[&Attempt]) -> anyh
     Ok(())
 }
 
-/// Folds those of `stored` (attempts just stored) still queued: another process's fold may
-/// have taken some meanwhile. How many it folded.
-pub(super) async fn fold_these(db: &Db, stored: &[&Attempt]) -> anyhow::Result<usize> {
-    let mut folded = 0;
-    for chunk in stored.chunks(FOLD_BATCH) {
-        let tx = db.begin().await?;
-        let mut delete = Query::delete();
-        delete
-            .from_table(fold_queue::Entity)
-            .and_where(Expr::col(fold_queue::Column::AttemptId).is_in(chunk.iter().map(|a| a.id.as_uuid())))
-            .returning_col(fold_queue::Column::AttemptId);
-        let taken: HashSet<Uuid> = take(&tx, tx.get_database_backend().build(&delete)).await?.into_iter().collect();
-        let taken: Vec<Stored> =
-            chunk.iter().filter(|a| taken.contains(&a.id.as_uuid())).map(|a| Stored::of(a)).collect();
-        results::refresh(&tx, &taken).await?;
-        tx.commit().await?;
-        folded += taken.len();
-    }
-    Ok(folded)
-}
-
 impl Store {
     /// Folds up to a batch of the queued attempts of the company whose attempt has waited
     /// longest, skipping those another process is folding; how many it folded (0: nothing is
-    /// queued). A request folds its own attempts when it has stored them: this folds what a
-    /// crash left queued.
+    /// queued).
     ///
     /// # Errors
     /// The database's.
     pub async fn fold_queued(&self) -> anyhow::Result<usize> {
-        fold_next(&self.db).await
+        let backend = self.db.get_database_backend();
+        let oldest = "SELECT company_id FROM fold_queue ORDER BY queued_at LIMIT 1";
+        let sql = if backend == DbBackend::Postgres {
+            // `= ANY(ARRAY(…))` evaluates the subquery once: `IN (SELECT … SKIP LOCKED)` may be
+            // evaluated per row and take more than a batch.
+            format!(
+                "DELETE FROM fold_queue WHERE attempt_id = ANY(ARRAY(SELECT attempt_id FROM fold_queue \
+                 WHERE company_id = ({oldest} FOR UPDATE SKIP LOCKED) \
+                 ORDER BY queued_at LIMIT {FOLD_BATCH} FOR UPDATE SKIP LOCKED)) RETURNING attempt_id"
+            )
+        } else {
+            // SQLite has one writer at a time: the statement is atomic as it stands.
+            format!(
+                "DELETE FROM fold_queue WHERE attempt_id IN (SELECT attempt_id FROM fold_queue \
+                 WHERE company_id = ({oldest}) ORDER BY queued_at LIMIT {FOLD_BATCH}) RETURNING attempt_id"
+            )
+        };
+        fold_taken(&self.db, Statement::from_string(backend, sql)).await
+    }
+
+    /// Waits until this process queues attempts, or `poll` passes (another process may have
+    /// stored some and crashed before folding them).
+    pub async fn until_queued(&self, poll: std::time::Duration) {
+        // A wake-up sent while nobody waits is kept for the next wait: none is lost.
+        let _ = tokio::time::timeout(poll, self.queued.notified()).await;
+    }
+
+    /// Tells this process's folder that attempts were queued.
+    pub(super) fn wake_folder(&self) {
+        self.queued.notify_one();
     }
 }
 
-async fn fold_next(db: &Db) -> anyhow::Result<usize> {
+/// Folds every queued attempt of `trainee` now, waiting for a fold that took some of them to
+/// commit: when it returns, each attempt the trainee had stored is in the reports.
+pub(super) async fn fold_trainee(db: &Db, trainee: UserId) -> anyhow::Result<usize> {
+    let mut delete = Query::delete();
+    delete
+        .from_table(fold_queue::Entity)
+        .and_where(Expr::col(fold_queue::Column::AttemptId).in_subquery(attempts_of(trainee)))
+        .returning_col(fold_queue::Column::AttemptId);
+    // Not `SKIP LOCKED`: a row another fold holds is waited for, then found gone.
+    fold_taken(db, db.get_database_backend().build(&delete)).await
+}
+
+/// The time the oldest queued attempt the reader may see (within the filter's company and
+/// trainee) came in: the reports count every attempt that came before it. `None`: they count
+/// every attempt.
+pub(super) async fn oldest_queued(db: &Db, reader: &Reader, filter: &Filter) -> anyhow::Result<Option<OffsetDateTime>> {
+    let mut select = Query::select();
+    select
+        .column(fold_queue::Column::QueuedAt)
+        .from(fold_queue::Entity)
+        .order_by(fold_queue::Column::QueuedAt, Order::Asc)
+        .limit(1);
+    let mut trainees = vec![];
+    match reader {
+        Reader::All => {}
+        Reader::Companies(own) => {
+            select.and_where(Expr::col(fold_queue::Column::CompanyId).is_in(own.iter().map(|c| c.as_uuid())));
+        }
+        Reader::Trainee(user) => trainees.push(*user),
+    }
+    if let Some(company) = filter.company {
+        select.and_where(Expr::col(fold_queue::Column::CompanyId).eq(company.as_uuid()));
+    }
+    trainees.extend(filter.user);
+    for trainee in trainees {
+        select.and_where(Expr::col(fold_queue::Column::AttemptId).in_subquery(attempts_of(trainee)));
+    }
+    let row = db.query_one(&select).await?;
+    Ok(row.map(|row| row.try_get("", "queued_at")).transpose()?)
+}
+
+/// The ids of the trainee's attempts.
+fn attempts_of(trainee: UserId) -> SelectStatement {
+    Query::select()
+        .column(attempts::Column::Id)
+        .from(attempts::Entity)
+        .and_where(Expr::col(attempts::Column::UserId).eq(trainee.as_uuid()))
+        .take()
+}
+
+/// Takes the queue rows `delete` deletes and folds their attempts, in one transaction.
+async fn fold_taken(db: &Db, delete: Statement) -> anyhow::Result<usize> {
     let tx = db.begin().await?;
-    let oldest = "SELECT company_id FROM fold_queue ORDER BY queued_at LIMIT 1";
-    let sql = if tx.get_database_backend() == DbBackend::Postgres {
-        // `= ANY(ARRAY(…))` evaluates the subquery once: `IN (SELECT … SKIP LOCKED)` may be
-        // evaluated per row and take more than a batch.
-        format!(
-            "DELETE FROM fold_queue WHERE attempt_id = ANY(ARRAY(SELECT attempt_id FROM fold_queue \
-             WHERE company_id = ({oldest} FOR UPDATE SKIP LOCKED) \
-             ORDER BY queued_at LIMIT {FOLD_BATCH} FOR UPDATE SKIP LOCKED)) RETURNING attempt_id"
-        )
-    } else {
-        // SQLite has one writer at a time: the statement is atomic as it stands.
-        format!(
-            "DELETE FROM fold_queue WHERE attempt_id IN (SELECT attempt_id FROM fold_queue \
-             WHERE company_id = ({oldest}) ORDER BY queued_at LIMIT {FOLD_BATCH}) RETURNING attempt_id"
-        )
-    };
-    let taken = take(&tx, Statement::from_string(tx.get_database_backend(), sql)).await?;
+    let taken = take(&tx, delete).await?;
     let folded = fold_stored(&tx, &taken).await?;
     tx.commit().await?;
     Ok(folded)

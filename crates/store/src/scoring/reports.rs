@@ -14,7 +14,7 @@ use sea_orm::{
     RelationTrait,
     sea_query::{Alias, BinOper, CaseStatement, Cond, Expr, ExprTrait, Order, Query, SelectStatement},
 };
-use time::{Time, UtcOffset};
+use time::{OffsetDateTime, Time, UtcOffset};
 use uuid::Uuid;
 
 use crate::{
@@ -355,6 +355,10 @@ impl Store {
 }
 
 impl ReportStore for Store {
+    async fn as_of(&self, reader: &Reader, filter: &Filter) -> anyhow::Result<Option<OffsetDateTime>> {
+        super::fold::oldest_queued(&self.db, reader, filter).await
+    }
+
     async fn cells(&self, reader: &Reader, query: &CellQuery<'_>) -> anyhow::Result<Vec<Cell>> {
         // The fewest rows that answer: per company and level, per trainee, per result.
         let per_company_level = company_level_statement(reader, query);

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use kernel::{ApproachId, AttemptId, CompanyId, LevelId, UserId};
 use scoring::{
-    Attempt, Difficulty,
+    Difficulty,
     reports::{
         Earned, LevelResult, Played, SkillResult,
         rollups::{Counted, ResultChange},
@@ -59,20 +59,6 @@ pub(super) struct Stored {
 impl Stored {
     pub(super) const fn new(trainee: UserId, level: LevelId, company: CompanyId, played: Played) -> Self {
         Self { key: ResultKey { trainee, level }, company, played }
-    }
-
-    pub(super) fn of(attempt: &Attempt) -> Self {
-        let r = &attempt.report;
-        let played = Played {
-            attempt: attempt.id,
-            score: r.score,
-            max_score: r.max_score,
-            completed_at: r.completed_at,
-            difficulty: r.difficulty,
-            approach: r.approach,
-            skill_points: attempt.skills.clone(),
-        };
-        Self::new(r.trainee, r.level, attempt.company, played)
     }
 }
 

@@ -2071,6 +2071,11 @@ export const ReportGroup = {
 } as const;
 
 /**
+ * As the score report's `as_of`.
+ */
+export type ReportInsightAsOf = string | null;
+
+/**
  * The period's percent minus the as long period before's, in points.
  */
 export type ReportInsightChange = number | null;
@@ -2092,6 +2097,8 @@ export type ReportInsightWeakestSkill = InsightStanding | null;
  * A selection's answer in words, for the top of a report.
  */
 export interface ReportInsight {
+  /** As the score report's `as_of`. */
+  as_of?: ReportInsightAsOf;
   /** The period's percent minus the as long period before's, in points. */
   change?: ReportInsightChange;
   /** The days the change compares: the filter's, or the last 30. */
@@ -2175,9 +2182,20 @@ export interface SavedTableView {
 }
 
 /**
+ * `null`: the rows count every attempt stored. Otherwise scores are counted a moment
+after they arrive and some are not yet: those that came in from this time on may be
+missing. Ask again shortly.
+ */
+export type ScoreReportAsOf = string | null;
+
+/**
  * A report as a table: one page of rows.
  */
 export interface ScoreReport {
+  /** `null`: the rows count every attempt stored. Otherwise scores are counted a moment
+after they arrive and some are not yet: those that came in from this time on may be
+missing. Ask again shortly. */
+  as_of?: ScoreReportAsOf;
   columns: ReportColumn[];
   group: ReportGroup;
   /** @minimum 0 */

@@ -160,6 +160,22 @@ impl TestApp {
         self.client.get(self.url(path)).bearer_auth(token).send().await.expect("request")
     }
 
+    /// Waits, as a reader refreshing the page would, until the score report `path` no longer
+    /// says it is as of a past moment (scores are counted a moment after they are stored), and
+    /// answers it.
+    pub async fn until_counted(&self, path: &str, token: &str) -> serde_json::Value {
+        for _ in 0..200 {
+            let response = self.get_as(path, token).await;
+            assert_eq!(response.status(), 200, "{path}");
+            let report: serde_json::Value = response.json().await.unwrap();
+            if report["as_of"].is_null() {
+                return report;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("{path} still counts not every attempt after 10 s");
+    }
+
     pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
         self.client.post(self.url(path)).json(body).send().await.expect("request")
     }

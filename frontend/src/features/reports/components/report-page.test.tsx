@@ -271,6 +271,17 @@ describe('the filters of each role', () => {
     expect(asked.insight.at(-1)).toEqual({ view: 'overview', measure: 'percent', batch: COHORT.id });
   });
 
+  it('says when the newest scores are still being counted, and asks again until they are', async () => {
+    const asOf = '2026-03-04T10:15:00Z';
+    let answers = 0;
+    const asked = answerReports(() => ({ ...COMPANY_OVERVIEW, as_of: answers++ === 0 ? asOf : null }));
+    await openReport(`/companyadmin/score?company=${MERIDIAN.id}`, 'COMPANY_ADMIN');
+    const time = formatsFor('en').dateTime(asOf);
+    const notice = await screen.findByText(`Counting the newest scores: these figures include every score received before ${time} and update by themselves.`);
+    await waitFor(() => expect(notice).not.toBeInTheDocument());
+    expect(asked.report).toHaveLength(2);
+  });
+
   it('lists a trainee who has not started, marked so, with empty cells', async () => {
     const idle = { id: 'a0000000-0000-4000-8000-000000000009', label: 'Nina Ortiz', cells: COMPANY_OVERVIEW.columns.map(() => null), started: false };
     answerReports(() => overview('trainee', [{ id: ROHAN.id, label: ROHAN.name, cells: COMPANY_OVERVIEW.rows[0]?.cells ?? [], started: true }, idle]));

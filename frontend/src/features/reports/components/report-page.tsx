@@ -16,6 +16,7 @@ import type { ReportRowCellsItem, ScoreReport } from '@/api/gen/playtrack.schema
 import { PageHeader } from '@/components/page-header';
 import { ServerDataGrid, useListParams } from '@/components/server-data-grid';
 import { TruncatedText } from '@/components/truncated-text';
+import { useFormats } from '@/lib/formats';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
 import { useGetReportInsight, useGetScoreReport } from '../api/reports';
@@ -42,6 +43,15 @@ type GridRow = { id: string; name: string; started: boolean } & Record<string, R
 /** The name column's field, which is also the server's sort by name. */
 const NAME = 'name';
 
+/** How often a report that is not yet counting the newest scores asks again. */
+const BEHIND_REFETCH_MS = 2_000;
+
+/** While the server says a report is as of a past moment, it is asked again until it is not. */
+const whileBehind = {
+  refetchInterval: (query: { state: { data?: { as_of?: string | null } } }) =>
+    query.state.data?.as_of ? BEHIND_REFETCH_MS : false,
+};
+
 /** The report with only the rows that have results: the charts draw no one who has not started. */
 function played(report: ScoreReport): ScoreReport {
   return { ...report, rows: report.rows.filter((row) => row.started) };
@@ -51,15 +61,18 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
   const { t } = useTranslation('reports');
   const { problemMessage } = useProblemMessage();
   const format = useCellFormat();
+  const formats = useFormats();
   // The route's guard lets in only the prefix's role.
   const role = useSessionUser()?.role ?? 'USER';
   const [search] = useSearchParams();
   const { params: list } = useListParams();
   const report = useGetScoreReport(reportQuery(screen, role, search, list), {
     // The rows stay while the next page or filter loads, rather than the table emptying.
-    query: { placeholderData: keepPreviousData },
+    query: { placeholderData: keepPreviousData, ...whileBehind },
   });
-  const insight = useGetReportInsight(insightQuery(screen, role, search), { query: { placeholderData: keepPreviousData } });
+  const insight = useGetReportInsight(insightQuery(screen, role, search), {
+    query: { placeholderData: keepPreviousData, ...whileBehind },
+  });
   const data = report.data;
   const attempts = screen.view === 'attempts';
   // A column per level: grouped under their chapters.
@@ -126,6 +139,11 @@ export function ReportPage({ prefix, screen }: { prefix: Prefix; screen: ReportS
       {report.error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {problemMessage(report.error)}
+        </Alert>
+      )}
+      {data?.as_of && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('asOf', { time: formats.dateTime(data.as_of) })}
         </Alert>
       )}
       {!insight.isError && <ReportInsight insight={insight.data} />}
