@@ -244,6 +244,8 @@ pub async fn play_in_process(store: &Store, clock: kernel::AnyClock, weeks: u32)
             }
         }
     }
+    // Counted in the reports before the portal says where to sign in.
+    while store.fold_queued().await? > 0 {}
     Ok(tally)
 }
 

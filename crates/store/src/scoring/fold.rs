@@ -28,8 +28,9 @@ use crate::{
     entities::{attempt_skill_points as points, attempts, fold_queue},
 };
 
-/// Attempts one fold takes at most: a few statements' worth of rows.
-const FOLD_BATCH: usize = 2_000;
+/// Attempts one fold takes at most. A fold writes each trainee's and company's rollup rows once
+/// however many of their attempts it takes, so a queue that grew is worked off in big batches.
+const FOLD_BATCH: usize = 10_000;
 /// Queue rows a statement: three columns each.
 const ROWS_PER_STATEMENT: usize = 5_000;
 
