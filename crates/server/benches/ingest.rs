@@ -1,10 +1,11 @@
 //! `just bench`: attempt ingestion (`POST /api/v1/game/attempts`, five skills an attempt) in
 //! batches of 100 and of 1,000 against the real server (release build) on embedded SQLite and
-//! on PostgreSQL, over TLS and without it. The baseline, measured in the same run on the same
-//! database and connection: the same rows written by plain multi-row `INSERT`s, a transaction a
-//! batch. Prints attempts a second for
-//! both and their ratio, and how long stored attempts waited to be counted in the reports
-//! (folded after the request answered); asserts nothing but that every attempt was stored.
+//! on PostgreSQL, over TLS and without it; on PostgreSQL also four senders split over two
+//! servers on the one database, each with its own pool and folder. The baseline, measured in
+//! the same run on the same database and connection: the same rows written by plain multi-row
+//! `INSERT`s, a transaction a batch. Prints attempts a second for both and their ratio, and
+//! how long stored attempts waited to be counted in the reports (folded after the request
+//! answered); asserts nothing but that every attempt was stored.
 
 use std::{
     collections::{HashMap, HashSet},
@@ -59,6 +60,7 @@ async fn main() -> anyhow::Result<()> {
 }
 
 async fn bench(backend: &str, database_url: Option<String>) -> anyhow::Result<()> {
+    let postgres = database_url.is_some();
     let server = support::start_on(1, database_url).await?;
     let mut options = ConnectOptions::new(server.database_url.clone());
     // The server's own SQLite settings (WAL, synchronous NORMAL), so the baseline pays for
@@ -70,17 +72,32 @@ async fn bench(backend: &str, database_url: Option<String>) -> anyhow::Result<()
     });
     let db = Database::connect(options).await?;
     let world = Arc::new(World::build(&server, &db).await?);
-    for (batch, senders) in [(100, 1), (1_000, 1), (1_000, SENDERS)] {
-        let tag = format!("{batch}-{senders}");
-        let bodies = world.bodies(batch, &format!("http-{tag}"));
+    let mut cases = vec![(100, 1, 1), (1_000, 1, 1), (1_000, SENDERS, 1)];
+    if postgres {
+        // The four senders again, split over two servers on the database, each with its own
+        // pool and folder, as a deployment of several processes runs.
+        cases.push((1_000, SENDERS, 2));
+    }
+    let mut servers = vec![server];
+    for (batch, senders, over) in cases {
+        while servers.len() < over {
+            servers.push(support::start_beside(&servers[0], servers[0].database_url.clone()).await?);
+        }
+        let tag = format!("{batch}-{senders}-{over}");
+        let bodies: Vec<(String, Vec<u8>)> = world
+            .bodies(batch, &format!("http-{tag}"))
+            .into_iter()
+            .enumerate()
+            .map(|(n, body)| (servers[n % over].base.clone(), body))
+            .collect();
         let freshness = Freshness::watch(&db);
         let started = Instant::now();
         let cpu = support::CpuMeter::start();
         let stored: u64 = in_parallel(senders, bodies, {
             let world = world.clone();
-            move |body| {
+            move |(base, body)| {
                 let world = world.clone();
-                async move { Ok(world.post(body).await?["stored"].as_u64().unwrap_or(0)) }
+                async move { Ok(world.post(&base, body).await?["stored"].as_u64().unwrap_or(0)) }
             }
         })
         .await?;
@@ -101,7 +118,8 @@ async fn bench(backend: &str, database_url: Option<String>) -> anyhow::Result<()
         let baseline = started.elapsed();
         let (rate, base) = (per_second(http), per_second(baseline));
         println!(
-            "{backend:<10} batches of {batch:>5}, {senders} at once: HTTP {rate:>7.0} attempts/s   plain INSERT {base:>7.0} attempts/s   ratio {:.2}   (HTTP {http_cpu})",
+            "{backend:<10} batches of {batch:>5}, {senders} at once{}: HTTP {rate:>7.0} attempts/s   plain INSERT {base:>7.0} attempts/s   ratio {:.2}   (HTTP {http_cpu})",
+            if over > 1 { format!(" to {over} servers") } else { String::new() },
             rate / base
         );
         println!("{:<10} {counted}", "");
@@ -162,7 +180,7 @@ impl Freshness {
         let caught_up = answered.elapsed();
         waits.resize(ATTEMPTS.max(waits.len()), SAMPLE);
         waits.sort_unstable();
-        let at = |q: f64| waits[((waits.len() - 1) as f64 * q) as usize].as_secs_f64() * 1000.0;
+        let at = |q: f64| support::quantile(&waits, q).as_secs_f64() * 1000.0;
         Ok(format!(
             "counted in reports after: p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms (looked at every {} ms); all counted {:.0} ms after the last answer",
             at(0.5),
@@ -212,7 +230,6 @@ fn per_second(elapsed: Duration) -> f64 {
 /// train five skills each, and a game client allowed enough requests a minute.
 struct World {
     client: reqwest::Client,
-    base: String,
     key: String,
     trainees: Vec<Uuid>,
     levels: Vec<Uuid>,
@@ -319,7 +336,6 @@ impl World {
         let company = Uuid::parse_str(company["id"].as_str().unwrap_or_default())?;
         Ok(Self {
             client,
-            base: server.base.clone(),
             key: issued["secret"].as_str().unwrap_or_default().to_owned(),
             trainees,
             levels,
@@ -364,10 +380,10 @@ impl World {
             .collect()
     }
 
-    async fn post(&self, body: Vec<u8>) -> anyhow::Result<Value> {
+    async fn post(&self, base: &str, body: Vec<u8>) -> anyhow::Result<Value> {
         let response = self
             .client
-            .post(format!("{}/api/v1/game/attempts", self.base))
+            .post(format!("{base}/api/v1/game/attempts"))
             .bearer_auth(&self.key)
             .header("content-type", "application/json")
             .body(body)
