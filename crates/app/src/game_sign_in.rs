@@ -277,7 +277,7 @@ impl<U: GameUnit> GameSignIn<U> {
         };
         let (user, grant) = work.game_session(session).await?;
         if grant.app != app.id {
-            return Err(TokenError::InvalidClient);
+            return Err(TokenError::InvalidGrant("the refresh token was issued to another app"));
         }
         if work.valid_seat(user.id).await.is_err() {
             work.end_session(session).await?;

@@ -91,9 +91,16 @@ const IDENTITY: HeaderValue = HeaderValue::from_static("identity");
 /// MUI (emotion) and Swagger UI inject them.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/// The headers every answer carries; over https also HSTS, so a browser never tries the portal
+/// in plain http again (a year, as browsers' preload lists ask).
 #[must_use]
-pub fn security_headers() -> DefaultHeaders {
-    DefaultHeaders::new()
+pub fn security_headers(https: bool) -> DefaultHeaders {
+    let headers = if https {
+        DefaultHeaders::new().add((header::STRICT_TRANSPORT_SECURITY, "max-age=31536000; includeSubDomains"))
+    } else {
+        DefaultHeaders::new()
+    };
+    headers
         .add((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
         .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .add((header::X_FRAME_OPTIONS, "DENY"))
@@ -125,10 +132,14 @@ pub async fn catch_panics(
     }
 }
 
+/// What keeps an answer out of every cache: `Pragma` for HTTP/1.0 ones, as OAuth asks of token
+/// answers (RFC 6749, section 5.1).
+pub const UNCACHED: [(HeaderName, &str); 2] = [(header::CACHE_CONTROL, "no-store"), (header::PRAGMA, "no-cache")];
+
 /// Private answers (everything under `/api/v1`: sessions, tokens, people) are never cached.
 #[must_use]
 pub fn no_store() -> DefaultHeaders {
-    DefaultHeaders::new().add((header::CACHE_CONTROL, "no-store"))
+    UNCACHED.into_iter().fold(DefaultHeaders::new(), |headers, pair| headers.add(pair))
 }
 
 #[cfg(test)]

@@ -15,6 +15,13 @@ pub enum RedirectProblem {
     /// RFC 6749 §3.1.2: the endpoint URI must not include a fragment.
     #[error("a redirect URI has no fragment")]
     Fragment,
+    /// Credentials never ride in a redirect URI (RFC 3986 §3.2.1 deprecates them).
+    #[error("a redirect URI carries no user name or password")]
+    Userinfo,
+    /// Registered exactly as the app sends it: a wildcard host, or one the parser had to repair
+    /// (`https:///cb` read as `https://cb/`), would match what the app never meant.
+    #[error("write the URI exactly as the app sends it, without wildcards")]
+    NotExact,
     /// RFC 8252 §8.3: `localhost` may resolve elsewhere; the loopback IP literal is certain.
     #[error("use 127.0.0.1 or [::1] instead of localhost")]
     Localhost,
@@ -39,9 +46,18 @@ impl RedirectUri {
     /// # Errors
     /// The [`RedirectProblem`] that rules it out.
     pub fn parse(raw: &str) -> Result<Self, RedirectProblem> {
-        let url = Url::parse(raw.trim()).map_err(|_| RedirectProblem::NotAnUri)?;
+        let raw = raw.trim();
+        let url = Url::parse(raw).map_err(|_| RedirectProblem::NotAnUri)?;
         if url.fragment().is_some() {
             return Err(RedirectProblem::Fragment);
+        }
+        if !url.username().is_empty() || url.password().is_some() {
+            return Err(RedirectProblem::Userinfo);
+        }
+        // Only the empty path of `https://host` may be written out (as `/`).
+        let repaired = url.as_str() != raw && url.as_str().strip_suffix('/') != Some(raw);
+        if repaired || url.host_str().is_some_and(|host| host.contains('*')) {
+            return Err(RedirectProblem::NotExact);
         }
         match url.scheme() {
             "https" if url.host().is_some() => Ok(Self(url)),
@@ -55,6 +71,15 @@ impl RedirectUri {
             scheme if scheme.contains('.') => Ok(Self(url)),
             _ => Err(RedirectProblem::SchemeNotReverseDomain),
         }
+    }
+
+    /// A URI as stored when it was registered: the rules are checked then, so one registered
+    /// under older rules keeps matching what it matched until an admin edits the app.
+    ///
+    /// # Errors
+    /// [`RedirectProblem::NotAnUri`] for a stored value that is none.
+    pub fn stored(raw: &str) -> Result<Self, RedirectProblem> {
+        Url::parse(raw).map(Self).map_err(|_| RedirectProblem::NotAnUri)
     }
 
     #[must_use]
@@ -81,9 +106,11 @@ impl RedirectUri {
     }
 }
 
+/// The loopback literals RFC 8252 §7.3 names: `127.0.0.1` and `[::1]`, not the rest of
+/// 127.0.0.0/8, which a device may route elsewhere.
 fn is_loopback(host: &Host<&str>) -> bool {
     match host {
-        Host::Ipv4(ip) => ip.is_loopback(),
+        Host::Ipv4(ip) => *ip == std::net::Ipv4Addr::LOCALHOST,
         Host::Ipv6(ip) => ip.is_loopback(),
         Host::Domain(_) => false,
     }
@@ -130,6 +157,7 @@ mod tests {
             "http://[::1]/cb",
             "com.example.game:/callback",
             "https://game.example.com/oauth",
+            "https://game.example.com",
         ] {
             assert!(RedirectUri::parse(good).is_ok(), "{good}");
         }
@@ -138,6 +166,12 @@ mod tests {
             ("http://127.0.0.1/cb#frag", RedirectProblem::Fragment),
             ("http://localhost:8400/cb", RedirectProblem::Localhost),
             ("http://game.example.com/cb", RedirectProblem::InsecureHttp),
+            ("http://127.0.0.2/cb", RedirectProblem::InsecureHttp),
+            ("https://user:pw@game.example.com/cb", RedirectProblem::Userinfo),
+            ("https://*/cb", RedirectProblem::NotExact),
+            ("https://*.example.com/cb", RedirectProblem::NotExact),
+            ("https:///cb", RedirectProblem::NotExact),
+            ("https://Game.Example.com/cb", RedirectProblem::NotExact),
             ("mygame:/callback", RedirectProblem::SchemeNotReverseDomain),
             ("javascript:alert(1)", RedirectProblem::SchemeNotReverseDomain),
         ] {

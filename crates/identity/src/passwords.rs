@@ -19,13 +19,8 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     /// # Errors
     /// [`ForgotPasswordError::Throttled`].
     pub async fn forgot_password(&self, email: &Email, ctx: &RequestContext) -> Result<(), ForgotPasswordError> {
-        let now = self.clock().now();
-        let keys = self.link_mail_keys("reset", email, ctx);
-        if let Some(retry_after) = self.link_mails_throttled(&keys, now).await? {
+        if let Some(retry_after) = self.reserve_link_mail("reset", email, ctx).await? {
             return Err(ForgotPasswordError::Throttled { retry_after });
-        }
-        for key in keys.iter().flatten() {
-            self.store().record_hit(key, now).await?;
         }
         let user = self.store().find_credentials(email).await?.map(|c| c.user);
         if let Some(user) = user.filter(|u| u.status == UserStatus::Active) {
@@ -84,17 +79,22 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     ) -> Result<(), ChangePasswordError> {
         let now = self.clock().now();
         let account_key = change_key(&principal.email);
-        if let Some(retry_after) =
-            self.throttled(&account_key, rules::PAIR_FAILURES, rules::FAILURE_WINDOW, now).await?
-        {
-            return Err(ChangePasswordError::Throttled { retry_after });
-        }
+        // A try is reserved before the password is checked, so concurrent tries count each other.
+        let reserved = self
+            .store()
+            .reserve_hits(&[(&account_key, now - rules::FAILURE_WINDOW)], now, |windows| {
+                windows[0].wait(rules::PAIR_FAILURES, rules::FAILURE_WINDOW, now).map_or(Ok(()), Err)
+            })
+            .await?
+            .map_err(|retry_after| ChangePasswordError::Throttled { retry_after })?;
         let credentials =
             self.store().find_credentials(&principal.email).await?.ok_or(ChangePasswordError::WrongPassword)?;
         let stored = credentials.password.as_ref().ok_or(ChangePasswordError::WrongPassword)?;
         if !self.hasher().verify(current, stored).await {
-            self.store().record_hit(&account_key, now).await?;
             return Err(ChangePasswordError::WrongPassword);
+        }
+        for hit in reserved {
+            self.store().release_hit(hit).await?;
         }
         check(&PasswordPolicy::new_password(), password, &credentials.user)
             .map_err(ChangePasswordError::WeakPassword)?;
@@ -253,23 +253,30 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         Ok(self.store().find(token.user).await?.map(|user| (token.id, user)))
     }
 
-    fn link_mail_keys(&self, kind: &str, email: &Email, ctx: &RequestContext) -> [Option<String>; 2] {
-        [Some(format!("{kind}:account:{email}")), ctx.ip.as_ref().map(|ip| format!("{kind}:ip:{ip}"))]
-    }
-
-    async fn link_mails_throttled(
+    /// Reserves one link mail of `kind` against the address's budget and the requester's, both
+    /// or neither; how long to wait when either is spent. Concurrent requests count each other.
+    async fn reserve_link_mail(
         &self,
-        keys: &[Option<String>; 2],
-        now: OffsetDateTime,
+        kind: &str,
+        email: &Email,
+        ctx: &RequestContext,
     ) -> anyhow::Result<Option<Duration>> {
-        for (key, limit) in keys.iter().zip([rules::LINK_MAILS_PER_ACCOUNT, rules::LINK_MAILS_PER_IP]) {
-            if let Some(key) = key
-                && let Some(retry_after) = self.throttled(key, limit, rules::FAILURE_WINDOW, now).await?
-            {
-                return Ok(Some(retry_after));
-            }
-        }
-        Ok(None)
+        let now = self.clock().now();
+        let since = now - rules::FAILURE_WINDOW;
+        let account = format!("{kind}:account:{email}");
+        let requester = ctx.ip.as_ref().map(|ip| format!("{kind}:ip:{ip}"));
+        let mut keys = vec![(account.as_str(), since)];
+        keys.extend(requester.as_deref().map(|key| (key, since)));
+        let limits = [rules::LINK_MAILS_PER_ACCOUNT, rules::LINK_MAILS_PER_IP];
+        let reserved = self
+            .store()
+            .reserve_hits(&keys, now, |windows| {
+                let waits =
+                    windows.iter().zip(limits).filter_map(|(w, limit)| w.wait(limit, rules::FAILURE_WINDOW, now));
+                waits.max().map_or(Ok(()), Err)
+            })
+            .await?;
+        Ok(reserved.err())
     }
 
     async fn throttle_link_mail(
@@ -278,15 +285,10 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         email: &Email,
         ctx: &RequestContext,
     ) -> Result<(), AdminActionError> {
-        let now = self.clock().now();
-        let keys = self.link_mail_keys(kind, email, ctx);
-        if let Some(retry_after) = self.link_mails_throttled(&keys, now).await? {
-            return Err(AdminActionError::Throttled { retry_after });
+        match self.reserve_link_mail(kind, email, ctx).await? {
+            Some(retry_after) => Err(AdminActionError::Throttled { retry_after }),
+            None => Ok(()),
         }
-        for key in keys.iter().flatten() {
-            self.store().record_hit(key, now).await?;
-        }
-        Ok(())
     }
 }
 

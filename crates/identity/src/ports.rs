@@ -94,9 +94,6 @@ pub trait TokenRepository: Clone + Send + Sync + 'static {
 pub trait ThrottleRepository: Clone + Send + Sync + 'static {
     fn record_hit(&self, key: &str, at: OffsetDateTime) -> impl Future<Output = Result<()>> + Send;
 
-    /// Hits on `key` strictly after `since`.
-    fn hits_since(&self, key: &str, since: OffsetDateTime) -> impl Future<Output = Result<Window>> + Send;
-
     fn clear_hits(&self, key: &str) -> impl Future<Output = Result<()>> + Send;
 
     /// Records one hit at `at` on every key of `keys`, or on none: `admit` is shown each key's

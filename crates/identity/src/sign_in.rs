@@ -201,11 +201,20 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         let now = self.clock.now();
         let token = self.live_token(TokenPurpose::OtpChallenge, challenge, now).await?;
         let key = resend_key(token.id);
-        let cool_down = self.throttled(&key, 1, rules::OTP_RESEND_COOL_DOWN, now).await?;
-        let too_many = self.throttled(&key, rules::OTP_RESENDS, rules::FAILURE_WINDOW, now).await?;
-        if let Some(retry_after) = too_many.or(cool_down) {
-            return Err(ChallengeError::Throttled { retry_after });
-        }
+        // Reserved before the code is replaced, so concurrent resends count each other.
+        self.store
+            .reserve_hits(&[(&key, now - rules::FAILURE_WINDOW)], now, |windows| {
+                let sent = &windows[0];
+                let too_many = sent.wait(rules::OTP_RESENDS, rules::FAILURE_WINDOW, now);
+                let cool_down = sent
+                    .newest
+                    .map(|newest| newest + rules::OTP_RESEND_COOL_DOWN - now)
+                    .filter(|left| left.is_positive())
+                    .map(|left| left.max(Duration::seconds(1)));
+                too_many.or(cool_down).map_or(Ok(()), Err)
+            })
+            .await?
+            .map_err(|retry_after| ChallengeError::Throttled { retry_after })?;
         let user = self
             .store
             .find(token.user)
@@ -215,7 +224,6 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         let code = secret::new_otp_code();
         let expires_at = now + rules::OTP_LIFETIME;
         self.store.replace_secret(token.id, &secret::hash_code(challenge, &code), expires_at).await?;
-        self.store.record_hit(&key, now).await?;
         self.notifier.send_otp(&user, &code).await?;
         self.audit(self.event(Some(&user), AuditAction::OtpResent, "user", user.id.to_string(), ctx)).await?;
         Ok(Challenge { token: challenge.to_owned(), expires_at })
@@ -575,17 +583,6 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
     /// Only storage failures.
     pub async fn user_by_email(&self, email: &Email) -> anyhow::Result<Option<User>> {
         Ok(self.store.find_credentials(email).await?.map(|c| c.user))
-    }
-
-    /// `Some(retry_after)` when `key` has `limit` hits within `window`.
-    pub(crate) async fn throttled(
-        &self,
-        key: &str,
-        limit: u32,
-        window: Duration,
-        now: OffsetDateTime,
-    ) -> anyhow::Result<Option<Duration>> {
-        Ok(self.store.hits_since(key, now - window).await?.wait(limit, window, now))
     }
 
     pub(crate) fn event(

@@ -73,10 +73,11 @@ impl Application {
         let listener = TcpListener::bind(&config.bind).with_context(|| format!("binding {}", config.bind))?;
         let port = listener.local_addr()?.port();
         let shared = state.clone();
+        let https = config.public_url().starts_with("https://");
         let mut server = HttpServer::new(move || {
             App::new()
                 .wrap(from_fn(http_api::middleware::catch_panics))
-                .wrap(http_api::middleware::security_headers())
+                .wrap(http_api::middleware::security_headers(https))
                 .wrap(from_fn(http_api::middleware::request_id))
                 .wrap(TracingLogger::<RequestLog>::new())
                 .wrap(from_fn(http_api::middleware::mark_small))

@@ -4,6 +4,8 @@
 //! here. The build puts brotli and gzip copies beside every text asset, and each request gets
 //! the one its browser accepts best.
 
+use std::sync::LazyLock;
+
 use actix_web::{
     HttpRequest, HttpResponse,
     http::{
@@ -17,6 +19,11 @@ use rust_embed::{EmbeddedFile, RustEmbed};
 /// Client routes whose first paint the build prerendered in every language
 /// (`frontend/scripts/prerender.mjs`): the sign-in page, under both of its addresses.
 const PRERENDERED: [&str; 2] = ["login", "signin"];
+/// The first path segment of every route of the app, kept beside its router (a Vitest test
+/// holds the list to the router, and the web UI tests hold the server to the list).
+static SECTIONS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("../../../frontend/src/app/route-sections.json")).unwrap_or_default()
+});
 /// The language the web UI last showed in this browser, which it keeps in this cookie.
 const LANGUAGE_COOKIE: &str = "playtrack_lang";
 
@@ -44,6 +51,13 @@ pub async fn serve(request: HttpRequest) -> HttpResponse {
     if path.rsplit('/').next().is_some_and(|last| last.contains('.')) {
         return HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("404 Page not found");
     }
+    // Outside the app's sections nothing is a page: a probe of `/healthz` or `/metrics` must not
+    // be answered 200 with one. A browser still gets the app, which shows where to go.
+    let section = path.split('/').next().unwrap_or_default();
+    let unknown = !section.is_empty() && !SECTIONS.iter().any(|known| known == section);
+    if unknown && !wants_page(&request) {
+        return HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("404 Page not found");
+    }
     if PRERENDERED.contains(&path) {
         let page = format!("login.{}.html", reader_language(&request));
         if let Some(file) = Assets::get(&page) {
@@ -53,11 +67,26 @@ pub async fn serve(request: HttpRequest) -> HttpResponse {
         }
     }
     match Assets::get("index.html") {
-        Some(index) => send(&request, "index.html", index, "text/html; charset=utf-8".to_owned(), "no-cache"),
+        Some(index) => {
+            let mut response = send(&request, "index.html", index, "text/html; charset=utf-8".to_owned(), "no-cache");
+            if unknown {
+                *response.status_mut() = actix_web::http::StatusCode::NOT_FOUND;
+            }
+            response
+        }
         None => HttpResponse::ServiceUnavailable()
             .content_type("text/plain; charset=utf-8")
             .body("The web UI has not been built: run `npm --prefix frontend run build` (or `just run`)."),
     }
+}
+
+/// Whether the request is a browser's navigation, which takes HTML.
+fn wants_page(request: &HttpRequest) -> bool {
+    request
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|accept| accept.to_str().ok())
+        .is_some_and(|accept| accept.contains("text/html"))
 }
 
 /// The language the web UI will show this reader: the one it last showed in this browser, else

@@ -22,6 +22,9 @@ pub enum Backend {
     Postgres,
 }
 
+/// The key of the advisory lock migrations hold on PostgreSQL ("playtra" in ASCII).
+const MIGRATION_LOCK: i64 = 0x0070_6c61_7974_7261;
+
 #[derive(Debug, thiserror::Error)]
 pub enum ConnectError {
     #[error("unsupported database URL `{0}`: use sqlite://… or postgres://…")]
@@ -106,6 +109,17 @@ impl Store {
     /// migration's transaction left it (PostgreSQL rolls back, SQLite may not).
     pub async fn migrate(&self) -> Result<(), ConnectError> {
         match &self.db {
+            Db::Pool(pool) if pool.get_database_backend() == DbBackend::Postgres => {
+                // Processes starting at once migrate one after another: each holds this lock
+                // until its migrations commit, and the next then finds nothing left to do.
+                let tx = pool.begin().await.map_err(ConnectError::Migrate)?;
+                tx.execute_unprepared(&format!("SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
+                    .await
+                    .map_err(ConnectError::Migrate)?;
+                Migrator::up(&tx, None).await.map_err(ConnectError::Migrate)?;
+                tx.commit().await
+            }
+            // SQLite is one process's: there is nobody to wait for.
             Db::Pool(pool) => Migrator::up(pool, None).await,
             Db::Transaction(transaction) => Migrator::up(&**transaction, None).await,
         }

@@ -181,9 +181,7 @@ impl Refusal {
         match self {
             Self::OAuth(error, error_description) => {
                 let status = if error == "invalid_client" { StatusCode::UNAUTHORIZED } else { StatusCode::BAD_REQUEST };
-                HttpResponse::build(status)
-                    .insert_header(("Cache-Control", "no-store"))
-                    .json(OAuthError { error, error_description })
+                uncached(&mut HttpResponse::build(status)).json(OAuthError { error, error_description })
             }
             Self::Internal(e) => actix_web::ResponseError::error_response(&ApiError::internal(e)),
         }
@@ -216,6 +214,11 @@ fn required<'a>(pairs: &'a [(String, String)], name: &str) -> Result<&'a str, Re
 /// Exchange a code (with its PKCE verifier) or a refresh token for tokens (RFC 6749 §4.1.3,
 /// §6). A form body: `grant_type=authorization_code&code&redirect_uri&code_verifier&client_id`
 /// or `grant_type=refresh_token&refresh_token&client_id`.
+/// A protocol answer (outside `/api/v1`, whose answers all are) kept out of caches.
+fn uncached(answer: &mut actix_web::HttpResponseBuilder) -> &mut actix_web::HttpResponseBuilder {
+    crate::middleware::UNCACHED.into_iter().fold(answer, |answer, pair| answer.insert_header(pair))
+}
+
 #[utoipa::path(
     operation_id = "oauthToken", tag = "game sign-in",
     request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "OAuth parameters"),
@@ -228,7 +231,7 @@ fn required<'a>(pairs: &'a [(String, String)], name: &str) -> Result<&'a str, Re
 #[post("/oauth/token")]
 async fn oauth_token(state: web::Data<AppState>, meta: RequestMeta, body: web::Payload) -> HttpResponse {
     match exchange(&state, &meta, body).await {
-        Ok(tokens) => HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(tokens),
+        Ok(tokens) => uncached(&mut HttpResponse::Ok()).json(tokens),
         Err(refusal) => refusal.into_response(),
     }
 }
@@ -276,7 +279,7 @@ async fn exchange(state: &AppState, meta: &RequestMeta, body: web::Payload) -> R
 #[post("/oauth/revoke")]
 async fn oauth_revoke(state: web::Data<AppState>, body: web::Payload) -> HttpResponse {
     match revoke(&state, body).await {
-        Ok(()) => HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).finish(),
+        Ok(()) => uncached(&mut HttpResponse::Ok()).finish(),
         Err(refusal) => refusal.into_response(),
     }
 }

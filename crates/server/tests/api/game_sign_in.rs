@@ -252,6 +252,17 @@ crate::on_both_databases! {
         let late = client.exchange_code(AuthorizationCode::new(code)).set_pkce_verifier(verifier).request_async(&app.client).await;
         assert_eq!(error_of(late), BasicErrorResponseType::InvalidGrant);
 
+        // Another app's refresh token: the grant is wrong, not the client (RFC 6749 §5.2), and the
+        // token still works for its own app.
+        let (api_client, _) = app.game_client(&world.root, json!({ "name": "Other servers", "kind": "game", "all_companies": true })).await;
+        let body = json!({ "name": "Other game", "scopes": ["play"], "redirect_uris": [CALLBACK], "api_client_id": api_client });
+        let other = ok(call(&app, Method::POST, "/api/v1/game-apps", &world.root, Some(body)).await, 201).await;
+        let other = BasicClient::new(ClientId::new(other["client_id"].as_str().unwrap().to_owned())).set_token_uri(TokenUrl::new(app.url("/oauth/token")).unwrap());
+        let (_, refresh) = world.tokens(&app).await;
+        let borrowed = other.exchange_refresh_token(&RefreshToken::new(refresh.clone())).request_async(&app.client).await;
+        assert_eq!(error_of(borrowed), BasicErrorResponseType::InvalidGrant);
+        assert!(client.exchange_refresh_token(&RefreshToken::new(refresh)).request_async(&app.client).await.is_ok());
+
         // An unknown client at the token endpoint.
         let stranger = BasicClient::new(ClientId::new("game_nobody".into())).set_token_uri(TokenUrl::new(app.url("/oauth/token")).unwrap());
         let refused = stranger.exchange_refresh_token(&RefreshToken::new("x".into())).request_async(&app.client).await;

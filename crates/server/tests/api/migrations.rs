@@ -6,7 +6,7 @@
 use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
 
-use crate::helpers::OldSchema;
+use crate::helpers::{OldSchema, ServerProcess};
 
 crate::on_both_databases! {
     async fn existing_catalogues_and_results_move_to_skill_maxima_and_utc_exactly(db: TestDb) {
@@ -122,5 +122,19 @@ crate::on_both_databases! {
             .map(|r| r.try_get("", "last_played").unwrap())
             .collect();
         assert_eq!(last, [latest], "the last play is the latest instant, whatever offset it was sent with");
+    }
+}
+
+/// Three processes starting at once on an empty PostgreSQL database: one migrates while the
+/// others wait for its lock, and all three serve.
+#[tokio::test]
+async fn three_processes_starting_at_once_on_an_empty_database_all_serve() {
+    let Some(db) = crate::helpers::TestDb::postgres().await else { return };
+    let mut processes: Vec<_> = (0..3).map(|_| ServerProcess::spawn(&db.url, &db.data_dir, &[], None)).collect();
+    let client = reqwest::Client::new();
+    for process in &mut processes {
+        assert!(process.until_up(&client).await, "{} did not start", process.address);
+        let ready = client.get(process.url("/api/v1/readyz")).send().await.unwrap();
+        assert_eq!(ready.status(), 200, "{}", process.address);
     }
 }

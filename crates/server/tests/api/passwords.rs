@@ -5,7 +5,7 @@ use kernel::Role;
 use serde_json::{Value, json};
 use time::Duration;
 
-use crate::helpers::{TestApp, TestUser, assert_problem, spawn_app};
+use crate::helpers::{ServerProcess, TestApp, TestUser, assert_problem, spawn_app};
 
 const NEW_PASSWORD: &str = "Fresh-start-77";
 
@@ -40,6 +40,24 @@ async fn accept_invitation(app: &TestApp, token: &str, password: &str) -> reqwes
 async fn reset(app: &TestApp, token: &str, password: &str) -> reqwest::Response {
     app.post_json("/api/v1/auth/password/reset", &json!({ "token": token, "password": password, "confirm": password }))
         .await
+}
+
+/// `requests` sent at once, every other one to the second process.
+async fn over_two_processes<F, Fut>(app: &TestApp, other: &ServerProcess, requests: usize, send: F) -> Vec<u16>
+where
+    F: Fn(String, usize) -> Fut,
+    Fut: Future<Output = reqwest::Response>,
+{
+    let sent = (0..requests).map(|n| {
+        let base = if n % 2 == 0 { &app.address } else { &other.address };
+        let response = send(base.clone(), n);
+        async move { response.await.status().as_u16() }
+    });
+    futures_util::future::join_all(sent).await
+}
+
+fn count(statuses: &[u16], status: u16) -> usize {
+    statuses.iter().filter(|s| **s == status).count()
 }
 
 crate::on_both_databases! {
@@ -217,5 +235,63 @@ crate::on_both_databases! {
             let response = app.client.post(app.url(path)).bearer_auth(token).json(&json!({ "email": trainee.email })).send().await.unwrap();
             assert_problem(response, 403, "FORBIDDEN").await;
         }
+    }
+
+    async fn thirty_reset_requests_at_once_over_two_processes_mail_exactly_three_links(db: TestDb) {
+        let app = spawn_app(db).await;
+        let other = ServerProcess::start_with(&app, &[], None).await;
+        let admin = app.user(Role::SuperAdmin, None).await;
+
+        let statuses = over_two_processes(&app, &other, 30, |base, _| {
+            let request = app.client.post(format!("{base}/api/v1/auth/password/forgot")).json(&json!({ "email": admin.email }));
+            async move { request.send().await.unwrap() }
+        })
+        .await;
+
+        assert_eq!((count(&statuses, 202), count(&statuses, 429)), (3, 27), "{statuses:?}");
+        assert_eq!(app.rows_where("mail_outbox", "recipient", &admin.email).await, 3);
+        assert_eq!(app.mail.wait_for(&admin.email, 3).await.len(), 3);
+    }
+
+    async fn thirty_invitations_resent_at_once_over_two_processes_mail_exactly_twenty(db: TestDb) {
+        let app = spawn_app(db).await;
+        let other = ServerProcess::start_with(&app, &[], None).await;
+        let company = app.company("Meridian", false, 30).await;
+        let admin = app.user(Role::CompanyAdmin, Some(company)).await;
+        let token = app.token_of(&admin).await;
+        let mut invited = Vec::new();
+        for n in 0..30 {
+            invited.push(app.invited(company, &format!("Invitee {n}")).await);
+        }
+
+        let statuses = over_two_processes(&app, &other, 30, |base, n| {
+            let request = app.client.post(format!("{base}/api/v1/invitations")).bearer_auth(&token).json(&json!({ "email": invited[n].email }));
+            async move { request.send().await.unwrap() }
+        })
+        .await;
+
+        assert_eq!((count(&statuses, 202), count(&statuses, 429)), (20, 10), "twenty a requester: {statuses:?}");
+        let mut queued = 0;
+        for person in &invited {
+            queued += app.rows_where("mail_outbox", "recipient", &person.email).await;
+        }
+        assert_eq!(queued, 20);
+    }
+
+    async fn wrong_current_passwords_sent_at_once_get_exactly_five_tries(db: TestDb) {
+        let app = spawn_app(db).await;
+        let other = ServerProcess::start_with(&app, &[], None).await;
+        let company = app.company("Meridian", false, 30).await;
+        let admin = app.user(Role::CompanyAdmin, Some(company)).await;
+        let token = app.token_of(&admin).await;
+        let body = json!({ "current_password": "Wrong-current-1", "password": NEW_PASSWORD, "confirm": NEW_PASSWORD });
+
+        let statuses = over_two_processes(&app, &other, 20, |base, _| {
+            let request = app.client.post(format!("{base}/api/v1/auth/password/change")).bearer_auth(&token).json(&body);
+            async move { request.send().await.unwrap() }
+        })
+        .await;
+
+        assert_eq!((count(&statuses, 422), count(&statuses, 429)), (5, 15), "{statuses:?}");
     }
 }

@@ -5,7 +5,7 @@
 use kernel::Role;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, assert_problem, spawn_app};
+use crate::helpers::{TestApp, assert_problem, spawn_app, spawn_app_with};
 
 /// Every list of the published spec that pages, with a real id for any path parameter.
 fn paged_lists(batch: &str) -> Vec<String> {
@@ -125,6 +125,20 @@ crate::on_both_databases! {
         }
         let refused = app.get("/api/v1/me").await;
         assert_eq!(refused.headers()["cache-control"], "no-store", "errors too");
+        let grant = app.client.post(app.url("/oauth/token")).form(&[("grant_type", "refresh_token")]).send().await.unwrap();
+        assert_eq!(grant.status(), 400, "the game's token endpoint");
+        for answer in [&login, &refused, &grant] {
+            assert_eq!(answer.headers()["pragma"], "no-cache", "for HTTP/1.0 caches too");
+        }
+        assert!(login.headers().get("strict-transport-security").is_none(), "the portal is served over http here");
+    }
+
+    async fn a_portal_served_over_https_tells_browsers_to_stay_on_https(db: TestDb) {
+        let app = spawn_app_with(db, |config| config.public_url = Some("https://portal.example".into())).await;
+        for path in ["/api/v1/healthz", "/login"] {
+            let response = app.get(path).await;
+            assert_eq!(response.headers()["strict-transport-security"], "max-age=31536000; includeSubDomains", "{path}");
+        }
     }
 
     async fn licence_allocations_are_searched_by_company_name(db: TestDb) {

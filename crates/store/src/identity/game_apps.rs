@@ -89,7 +89,7 @@ pub(super) fn to_app(row: game_apps::Model) -> anyhow::Result<GameApp> {
         client_id: row.client_id,
         redirect_uris: uris
             .iter()
-            .map(|u| RedirectUri::parse(u).map_err(|e| anyhow::anyhow!("a stored redirect URI: {e}")))
+            .map(|u| RedirectUri::stored(u).map_err(|e| anyhow::anyhow!("a stored redirect URI: {e}")))
             .collect::<anyhow::Result<_>>()?,
         scopes: scopes.iter().filter_map(|s| GameScope::parse(s)).collect(),
         api_client: row.api_client_id.map(Into::into),

@@ -48,10 +48,6 @@ impl ThrottleRepository for Store {
         Ok(())
     }
 
-    async fn hits_since(&self, key: &str, since: OffsetDateTime) -> anyhow::Result<Window> {
-        window(&self.db, key, since).await
-    }
-
     async fn reserve_hits<E: Send>(
         &self,
         keys: &[(&str, OffsetDateTime)],

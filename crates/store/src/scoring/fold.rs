@@ -14,7 +14,7 @@ use scoring::{
     reports::{Earned, Filter, Reader},
 };
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseTransaction, DbBackend, EntityTrait, QueryFilter, Statement,
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, DbBackend, EntityTrait, QueryFilter, QuerySelect, Statement,
     TransactionTrait,
     sea_query::{Expr, ExprTrait, Order, Query, SelectStatement},
 };
@@ -161,6 +161,10 @@ async fn take(tx: &DatabaseTransaction, delete: Statement) -> anyhow::Result<Vec
     rows.iter().map(|row| Ok(row.try_get("", "attempt_id")?)).collect()
 }
 
+/// An attempt as a fold reads it back: id, trainee, level, company, difficulty, approach,
+/// score, maximum, completed.
+type AttemptRow = (Uuid, Uuid, Uuid, Uuid, String, Uuid, i32, i32, OffsetDateTime);
+
 /// Folds the attempts `ids` (taken from the queue in `tx`), as stored.
 async fn fold_stored(tx: &DatabaseTransaction, ids: &[Uuid]) -> anyhow::Result<usize> {
     if ids.is_empty() {
@@ -168,30 +172,58 @@ async fn fold_stored(tx: &DatabaseTransaction, ids: &[Uuid]) -> anyhow::Result<u
     }
     let mut earned: HashMap<Uuid, Vec<(SkillId, Earned)>> = HashMap::new();
     let mut stored = Vec::with_capacity(ids.len());
+    // Only the columns a result needs: a fold reads back thousands of attempts.
     for chunk in ids.chunks(ROWS_PER_STATEMENT) {
-        for point in
-            points::Entity::find().filter(points::Column::AttemptId.is_in(chunk.iter().copied())).all(tx).await?
-        {
-            earned.entry(point.attempt_id).or_default().push((
-                point.skill_id.into(),
-                Earned { points: u32::try_from(point.points)?, max: u32::try_from(point.max_points)? },
-            ));
+        let points: Vec<(Uuid, Uuid, i32, i32)> = points::Entity::find()
+            .select_only()
+            .columns([
+                points::Column::AttemptId,
+                points::Column::SkillId,
+                points::Column::Points,
+                points::Column::MaxPoints,
+            ])
+            .filter(points::Column::AttemptId.is_in(chunk.iter().copied()))
+            .into_tuple()
+            .all(tx)
+            .await?;
+        for (attempt, skill, points, max) in points {
+            earned
+                .entry(attempt)
+                .or_default()
+                .push((skill.into(), Earned { points: u32::try_from(points)?, max: u32::try_from(max)? }));
         }
-        for row in attempts::Entity::find().filter(attempts::Column::Id.is_in(chunk.iter().copied())).all(tx).await? {
-            let difficulty = Difficulty::parse(&row.difficulty)
-                .ok_or_else(|| anyhow::anyhow!("attempt {} has difficulty {:?}", row.id, row.difficulty))?;
+        let rows: Vec<AttemptRow> = attempts::Entity::find()
+            .select_only()
+            .columns([
+                attempts::Column::Id,
+                attempts::Column::UserId,
+                attempts::Column::LevelId,
+                attempts::Column::CompanyId,
+                attempts::Column::Difficulty,
+                attempts::Column::ApproachId,
+                attempts::Column::Score,
+                attempts::Column::MaxScore,
+                attempts::Column::CompletedAt,
+            ])
+            .filter(attempts::Column::Id.is_in(chunk.iter().copied()))
+            .into_tuple()
+            .all(tx)
+            .await?;
+        for (id, user, level, company, difficulty, approach, score, max_score, completed_at) in rows {
+            let difficulty = Difficulty::parse(&difficulty)
+                .ok_or_else(|| anyhow::anyhow!("attempt {id} has difficulty {difficulty:?}"))?;
             stored.push(Stored::new(
-                row.user_id.into(),
-                row.level_id.into(),
-                row.company_id.into(),
+                user.into(),
+                level.into(),
+                company.into(),
                 scoring::reports::Played {
-                    attempt: row.id.into(),
-                    score: u32::try_from(row.score)?,
-                    max_score: u32::try_from(row.max_score)?,
-                    completed_at: row.completed_at,
+                    attempt: id.into(),
+                    score: u32::try_from(score)?,
+                    max_score: u32::try_from(max_score)?,
+                    completed_at,
                     difficulty,
-                    approach: row.approach_id.into(),
-                    skill_points: earned.remove(&row.id).unwrap_or_default(),
+                    approach: approach.into(),
+                    skill_points: earned.remove(&id).unwrap_or_default(),
                 },
             ));
         }

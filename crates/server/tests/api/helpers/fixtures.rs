@@ -196,11 +196,13 @@ impl TestApp {
 
     /// How many audit events of `action` exist.
     pub async fn audit_count(&self, action: &str) -> i64 {
-        let statement = Query::select()
-            .expr(Expr::col("id").count())
-            .from("audit_events")
-            .and_where(Expr::col("action").eq(action))
-            .take();
+        self.rows_where("audit_events", "action", action).await
+    }
+
+    /// How many rows of `table` hold `value` in `column`.
+    pub async fn rows_where(&self, table: &str, column: &str, value: &str) -> i64 {
+        let statement =
+            Query::select().expr(Expr::col("id").count()).from(table).and_where(Expr::col(column).eq(value)).take();
         let row = self.db.query_one(&statement).await.unwrap().unwrap();
         row.try_get_by_index(0).unwrap()
     }

@@ -22,34 +22,48 @@ impl ServerProcess {
     /// Like [`Self::start`], with extra `PLAYTRACK_*` variables and, if given, everything it
     /// prints kept in the file `log` (at `info`, JSON lines).
     pub async fn start_with(app: &TestApp, env: &[(&str, &str)], log: Option<PathBuf>) -> Self {
+        let mut env: Vec<(&str, &str)> = env.to_vec();
+        if let Some(smtp) = &app.config.smtp_url {
+            env.insert(0, ("PLAYTRACK_SMTP_URL", smtp));
+        }
+        let mut process = Self::spawn(&app.config.database_url(), &app.config.data_dir, &env, log);
+        assert!(process.until_up(&app.client).await, "the server process did not start");
+        process
+    }
+
+    /// A process on a free port with this database and data folder, not waited for.
+    pub fn spawn(database_url: &str, data_dir: &std::path::Path, env: &[(&str, &str)], log: Option<PathBuf>) -> Self {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let mut command = Command::new(env!("CARGO_BIN_EXE_playtrack"));
         command
             .arg("serve")
             .env("PLAYTRACK_BIND", format!("127.0.0.1:{port}"))
-            .env("PLAYTRACK_DATABASE_URL", app.config.database_url())
-            .env("PLAYTRACK_DATA_DIR", &app.config.data_dir)
+            .env("PLAYTRACK_DATABASE_URL", database_url)
+            .env("PLAYTRACK_DATA_DIR", data_dir)
             .env("PLAYTRACK_LOG", if log.is_some() { "info" } else { "warn" })
             .env("PLAYTRACK_LOG_FORMAT", "json")
             .stdout(Stdio::null());
-        if let Some(smtp) = &app.config.smtp_url {
-            command.env("PLAYTRACK_SMTP_URL", smtp);
-        }
         command.envs(env.iter().copied());
         if let Some(path) = &log {
             let file = std::fs::File::create(path).expect("a log file");
             command.stdout(file.try_clone().expect("the log file twice")).stderr(file);
         }
         // Owned before waiting, so a failed start still kills and reaps the child (Drop).
-        let process =
-            Self { child: command.spawn().expect("a server process"), address: format!("http://127.0.0.1:{port}") };
+        Self { child: command.spawn().expect("a server process"), address: format!("http://127.0.0.1:{port}") }
+    }
+
+    /// Waits (up to 20 s) until the process answers; `false` if it exited or never did.
+    pub async fn until_up(&mut self, client: &reqwest::Client) -> bool {
         for _ in 0..400 {
-            if app.client.get(format!("{}/api/v1/healthz", process.address)).send().await.is_ok() {
-                return process;
+            if client.get(format!("{}/api/v1/healthz", self.address)).send().await.is_ok() {
+                return true;
+            }
+            if self.child.try_wait().is_ok_and(|status| status.is_some()) {
+                return false;
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
-        panic!("the server process did not start");
+        false
     }
 
     pub fn url(&self, path: &str) -> String {
