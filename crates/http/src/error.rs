@@ -337,8 +337,8 @@ impl ApiError {
     }
 
     /// An unexpected failure: logged with its cause chain, answered as a generic 500.
-    /// A database too busy to answer in time is `DATABASE_UNAVAILABLE` (503) instead, with a
-    /// `Retry-After`: the same request a moment later may well succeed.
+    /// A database too busy to answer in time, or gone for the moment, is `DATABASE_UNAVAILABLE`
+    /// (503) instead, with a `Retry-After`: the same request a moment later may well succeed.
     #[must_use]
     pub fn internal(source: impl Into<anyhow::Error>) -> Self {
         let source = source.into();

@@ -77,7 +77,7 @@ impl Store {
             return Err(ConnectError::UnsupportedUrl(url.to_owned()));
         }
         let db = Database::connect(options).await.map_err(ConnectError::Connect)?;
-        kernel::busy::recognise(crate::busy::waited_too_long);
+        kernel::busy::recognise(crate::busy::try_again_later);
         Ok(Self { db: Db::Pool(db), queued: Arc::default() })
     }
 

@@ -200,7 +200,7 @@ impl TestApp {
     }
 
     /// How many rows of `table` hold `value` in `column`.
-    pub async fn rows_where(&self, table: &str, column: &str, value: &str) -> i64 {
+    pub async fn rows_where(&self, table: &'static str, column: &'static str, value: &str) -> i64 {
         let statement =
             Query::select().expr(Expr::col("id").count()).from(table).and_where(Expr::col(column).eq(value)).take();
         let row = self.db.query_one(&statement).await.unwrap().unwrap();

@@ -58,7 +58,7 @@ pub struct TestDb {
 }
 
 /// Where the PostgreSQL server for tests is; the database name is ignored.
-fn postgres_admin_url() -> String {
+pub fn postgres_admin_url() -> String {
     std::env::var("PLAYTRACK_TEST_POSTGRES_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
 }
