@@ -58,6 +58,16 @@ impl TrustedProxies {
     }
 }
 
+/// Whether the request came straight from a trusted proxy, whose headers may be believed.
+#[must_use]
+pub fn from_trusted_proxy(request: &HttpRequest) -> bool {
+    let peer = request.peer_addr().map(|a| a.ip());
+    match (peer, request.app_data::<web::Data<AppState>>()) {
+        (Some(peer), Some(state)) => state.trusted_proxies.trusts(peer),
+        _ => false,
+    }
+}
+
 /// The client address of a request, as the application's configuration sees it.
 #[must_use]
 pub fn client_ip(request: &HttpRequest) -> Option<IpAddr> {

@@ -28,6 +28,27 @@ pub fn current_request_id() -> Option<String> {
     REQUEST_ID.try_with(Clone::clone).ok()
 }
 
+/// An `X-Request-Id` longer than this is not kept.
+const MAX_REQUEST_ID: usize = 200;
+
+/// The request's id: the one a trusted proxy sent in `X-Request-Id`, so one id follows the
+/// request through the proxy's log and ours; else the one `TracingLogger` made for it.
+#[must_use]
+pub fn request_id_of(request: &ServiceRequest) -> String {
+    let sent = request
+        .headers()
+        .get(REQUEST_ID_HEADER)
+        .and_then(|value| value.to_str().ok())
+        .filter(|id| (1..=MAX_REQUEST_ID).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_graphic()));
+    match sent {
+        Some(id) if crate::client_address::from_trusted_proxy(request.request()) => id.to_owned(),
+        _ => request
+            .extensions()
+            .get::<RequestId>()
+            .map_or_else(|| uuid::Uuid::new_v4().to_string(), ToString::to_string),
+    }
+}
+
 /// Makes the id that `TracingLogger` put on the request's log span visible to the handler's
 /// error mapping (a task-local) and to the client (a response header). Wrap it inside
 /// `TracingLogger`.
@@ -38,7 +59,7 @@ pub async fn request_id(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
-    let id = req.extensions().get::<RequestId>().map_or_else(|| uuid::Uuid::new_v4().to_string(), ToString::to_string);
+    let id = request_id_of(&req);
     let header_value = HeaderValue::from_str(&id).ok();
     let mut response = REQUEST_ID.scope(id, next.call(req)).await?;
     if let Some(value) = header_value {

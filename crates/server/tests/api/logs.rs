@@ -107,4 +107,23 @@ crate::on_both_databases! {
             assert!(!text.contains(secret.as_str()), "{secret} is in the log:\n{text}");
         }
     }
+
+    async fn each_request_is_logged_with_its_time_and_a_trusted_proxys_request_id(db: TestDb) {
+        let app = spawn_app(db).await;
+        let log = app.config.data_dir.join("server.log");
+        let server = ServerProcess::start_with(&app, &[("PLAYTRACK_TRUSTED_PROXIES", "127.0.0.1")], Some(log.clone())).await;
+        let untrusted = ServerProcess::start_with(&app, &[], Some(app.config.data_dir.join("untrusted.log"))).await;
+        let ask = |base: &str, id: &str| app.client.get(format!("{base}/api/v1/healthz")).header("x-request-id", id).send();
+
+        let kept = ask(&server.address, "proxy-7f3a").await.unwrap();
+        let replaced = ask(&untrusted.address, "forged-9b1c").await.unwrap();
+
+        assert_eq!(kept.headers()["x-request-id"], "proxy-7f3a", "the proxy's id, so both logs name the request alike");
+        assert_ne!(replaced.headers()["x-request-id"], "forged-9b1c", "anyone else's is not believed");
+        drop((server, untrusted));
+        let lines: Vec<Value> = std::fs::read_to_string(&log).unwrap().lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+        let answered = lines.iter().find(|line| line["span"]["request_id"] == "proxy-7f3a").expect("the request's log line");
+        assert_eq!(answered["span"]["status"], 200, "{answered}");
+        assert!(answered["span"]["duration_ms"].as_f64().is_some_and(|ms| ms >= 0.0), "{answered}");
+    }
 }
