@@ -26,6 +26,21 @@ pub enum Command {
     Migrate,
     /// Print the OpenAPI document of this build.
     Openapi,
+    /// Copy the whole database, online and consistent, to a new file: on SQLite a database
+    /// file, on PostgreSQL a `pg_dump` custom-format archive.
+    Backup {
+        #[arg(long, value_name = "FILE")]
+        to: std::path::PathBuf,
+    },
+    /// Restore a backup into an empty database (then start the portal: it applies any newer
+    /// migrations).
+    Restore {
+        #[arg(long, value_name = "FILE")]
+        from: std::path::PathBuf,
+        /// Replace what the database holds.
+        #[arg(long)]
+        replace: bool,
+    },
     /// Manage administrators.
     Admin {
         #[command(subcommand)]

@@ -35,12 +35,26 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         return Ok(());
     }
     telemetry::init(&config);
+    // Before migrating: a backup is taken as the database stands, a restore needs it empty.
+    match &cli.command {
+        Command::Backup { to } => {
+            let level = store::backup::backup(&config.database_url(), to).await?;
+            println!("Backed up to {} at {level}.", to.display());
+            return Ok(());
+        }
+        Command::Restore { from, replace } => {
+            let level = store::backup::restore(&config.database_url(), from, *replace).await?;
+            println!("Restored {} at {level}.", from.display());
+            return Ok(());
+        }
+        _ => {}
+    }
     let store = Store::connect_pooled(&config.database_url(), config.database_connections)
         .await
         .context("opening the database")?;
     store.migrate().await.context("migrating the database")?;
     match cli.command {
-        Command::Openapi => Ok(()),
+        Command::Openapi | Command::Backup { .. } | Command::Restore { .. } => Ok(()),
         Command::Migrate => {
             println!("The database is up to date.");
             Ok(())

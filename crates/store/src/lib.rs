@@ -2,6 +2,7 @@
 //! implementing the repository ports of the domain crates.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod backup;
 mod busy;
 mod connection;
 mod db;

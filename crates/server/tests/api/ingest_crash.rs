@@ -48,7 +48,7 @@ fn batch(game: &Game, n: usize) -> Vec<Value> {
 
 /// Waits for the processes' folders to take every queued attempt, then checks that each stored
 /// attempt counts once in the results and in both rollups.
-async fn every_attempt_folded_once(app: &TestApp) {
+pub(crate) async fn every_attempt_folded_once(app: &TestApp) {
     for _ in 0..300 {
         if app.count("fold_queue").await == 0 {
             break;

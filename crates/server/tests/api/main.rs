@@ -3,6 +3,7 @@
 
 mod architecture;
 mod audit;
+mod backup;
 mod catalogue;
 mod cli;
 mod dashboard;
