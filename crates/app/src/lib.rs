@@ -16,7 +16,8 @@ pub use game_sign_in::{
 };
 pub use people::{NewCompanyAdmin, People, PeopleError};
 pub use read_models::{
-    AuditEntry, AuditFilter, CompanyActivity, DashboardCounts, ExpiringLicence, InactiveTrainee, ReadModels, SeatCounts,
+    AuditEntry, AuditFilter, Backlog, CompanyActivity, DashboardCounts, ExpiringLicence, InactiveTrainee, PoolUse,
+    ReadModels, SeatCounts,
 };
 pub use services::{
     ApiClientsApi, CatalogueApi, EnrolmentKeysApi, GameAppsApi, GameSignInApi, IngestionApi, LicensingApi, PeopleApi,

@@ -120,4 +120,27 @@ pub trait ReadModels: Send + Sync + 'static {
 
     /// The database's name: `sqlite` or `postgres`.
     fn database(&self) -> &'static str;
+
+    /// What waits for the background workers, as of `now`: for the operator's metrics.
+    async fn backlog(&self, now: OffsetDateTime) -> anyhow::Result<Backlog>;
+
+    /// The database pool's connections: open, and of those idle.
+    fn pool(&self) -> PoolUse;
+}
+
+/// Work waiting in the database: mails not yet sent (nor given up) and stored attempts not yet
+/// counted in the reports, each with how long the oldest has waited.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Backlog {
+    pub mails: i64,
+    pub oldest_mail_seconds: f64,
+    pub attempts: i64,
+    pub oldest_attempt_seconds: f64,
+}
+
+/// The pool's connections.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PoolUse {
+    pub open: u32,
+    pub idle: u32,
 }

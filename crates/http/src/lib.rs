@@ -5,6 +5,7 @@
 pub mod auth;
 pub mod client_address;
 pub mod error;
+pub mod metrics;
 pub mod middleware;
 mod openapi;
 mod picture;
@@ -44,6 +45,8 @@ pub struct AppState {
     /// The address people and clients reach the portal at, without a trailing `/`: the
     /// `homePage` of xAPI accounts.
     pub public_url: String,
+    /// The bearer token Prometheus presents at `/metrics`; without one, no metrics are served.
+    pub metrics_token: Option<String>,
 }
 
 impl std::fmt::Debug for AppState {

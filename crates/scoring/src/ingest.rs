@@ -28,6 +28,19 @@ pub enum Outcome {
     Invalid(Vec<ItemProblem>),
 }
 
+impl Outcome {
+    /// The outcome's name, as answers and metrics give it.
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Self::Stored(_) => "stored",
+            Self::Duplicate(_) => "duplicate",
+            Self::Conflict(_) => "conflict",
+            Self::Invalid(_) => "invalid",
+        }
+    }
+}
+
 /// Whether a batch is kept item by item or as a whole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -365,15 +378,7 @@ mod tests {
     }
 
     fn kinds(outcomes: &[Outcome]) -> Vec<&'static str> {
-        outcomes
-            .iter()
-            .map(|o| match o {
-                Outcome::Stored(_) => "stored",
-                Outcome::Duplicate(_) => "duplicate",
-                Outcome::Conflict(_) => "conflict",
-                Outcome::Invalid(_) => "invalid",
-            })
-            .collect()
+        outcomes.iter().map(Outcome::kind).collect()
     }
 
     #[tokio::test]

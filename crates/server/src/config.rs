@@ -50,6 +50,9 @@ pub struct Config {
     /// 32 random bytes, base64, that seal SSO client secrets in the database. Without it one
     /// is made once in `<data_dir>/sso.key`; processes that share a database must share it.
     pub sso_key: Option<String>,
+    /// The bearer token Prometheus presents at `GET /metrics` (at least 32 characters); without
+    /// one, `/metrics` is a 404.
+    pub metrics_token: Option<String>,
 }
 
 /// A list of strings, or one string of comma-separated entries; blanks are dropped.
@@ -91,6 +94,7 @@ impl Default for Config {
             admin_session_minutes: 30,
             trusted_proxies: Vec::new(),
             sso_key: None,
+            metrics_token: None,
         }
     }
 }

@@ -79,6 +79,7 @@ impl Application {
                 .wrap(from_fn(http_api::middleware::catch_panics))
                 .wrap(http_api::middleware::security_headers(https))
                 .wrap(from_fn(http_api::middleware::request_id))
+                .wrap(from_fn(http_api::metrics::track))
                 .wrap(TracingLogger::<RequestLog>::new())
                 .wrap(from_fn(http_api::middleware::mark_small))
                 .wrap(Compress::default())
@@ -136,6 +137,10 @@ async fn fold_queued_attempts(store: Store) {
 /// The services every handler reaches, and the sign-in service itself for the operator's
 /// start-up steps (the setup link, the demo invitation).
 async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Result<(AppState, Identity)> {
+    anyhow::ensure!(
+        config.metrics_token.as_ref().is_none_or(|token| token.len() >= 32),
+        "metrics_token: use at least 32 random characters"
+    );
     let transport = match &config.smtp_url {
         Some(url) => Transport::smtp(url)?,
         None => Transport::Outbox(config.data_dir.join("outbox")),
@@ -186,6 +191,7 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
         trusted_proxies,
         secure_cookies: config.public_url().starts_with("https://"),
         public_url: config.public_url(),
+        metrics_token: config.metrics_token.clone(),
     };
     Ok((state, identity))
 }

@@ -3,12 +3,14 @@
 use std::collections::HashMap;
 
 use app::{
-    AuditEntry, AuditFilter, CompanyActivity, DashboardCounts, ExpiringLicence, InactiveTrainee, ReadModels, SeatCounts,
+    AuditEntry, AuditFilter, Backlog, CompanyActivity, DashboardCounts, ExpiringLicence, InactiveTrainee, PoolUse,
+    ReadModels, SeatCounts,
 };
 use identity::{EulaDocument, EulaRepository};
 use kernel::{Page, PageRequest, Scope};
 use sea_orm::{
-    ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select,
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select,
+    Statement,
     prelude::{Expr, Uuid},
     sea_query::{ExprTrait, Query},
 };
@@ -16,6 +18,7 @@ use time::{Date, Duration, OffsetDateTime};
 
 use crate::{
     Backend, Store,
+    db::Db,
     entities::{
         attempts, audit_events, batches, companies, countries, industries, level_results, licence_allocations, seats,
         users,
@@ -165,6 +168,42 @@ impl ReadModels for Store {
         match self.backend() {
             Backend::Sqlite => "sqlite",
             Backend::Postgres => "postgres",
+        }
+    }
+
+    async fn backlog(&self, now: OffsetDateTime) -> anyhow::Result<Backlog> {
+        let waiting = |table: &str, since: &str, filter: &str| {
+            let sql = format!("SELECT COUNT(*), MIN({since}) FROM {table} {filter}");
+            Statement::from_string(self.db.get_database_backend(), sql)
+        };
+        let mut counts = [(0_i64, 0.0_f64); 2];
+        let statements = [
+            waiting("mail_outbox", "created_at", "WHERE sent_at IS NULL AND abandoned_at IS NULL"),
+            waiting("fold_queue", "queued_at", ""),
+        ];
+        for (statement, count) in statements.into_iter().zip(&mut counts) {
+            if let Some(row) = self.db.query_one_raw(statement).await? {
+                let oldest: Option<OffsetDateTime> = row.try_get_by_index(1)?;
+                *count = (row.try_get_by_index(0)?, oldest.map_or(0.0, |at| (now - at).as_seconds_f64().max(0.0)));
+            }
+        }
+        let [(mails, oldest_mail_seconds), (attempts, oldest_attempt_seconds)] = counts;
+        Ok(Backlog { mails, oldest_mail_seconds, attempts, oldest_attempt_seconds })
+    }
+
+    fn pool(&self) -> PoolUse {
+        match &self.db {
+            Db::Pool(pool) => match pool.get_database_backend() {
+                DbBackend::Postgres => {
+                    let pool = pool.get_postgres_connection_pool();
+                    PoolUse { open: pool.size(), idle: u32::try_from(pool.num_idle()).unwrap_or(u32::MAX) }
+                }
+                _ => {
+                    let pool = pool.get_sqlite_connection_pool();
+                    PoolUse { open: pool.size(), idle: u32::try_from(pool.num_idle()).unwrap_or(u32::MAX) }
+                }
+            },
+            Db::Transaction(_) => PoolUse::default(),
         }
     }
 }

@@ -120,7 +120,18 @@ async fn login(
     let mut context = meta.context;
     context.known_device =
         request.cookie(DEVICE_COOKIE).and_then(|cookie| state.tokens.known_device(cookie.value(), &email));
-    match state.identity.login(&email, &password, meta.locale, &context).await {
+    let outcome = state.identity.login(&email, &password, meta.locale, &context).await;
+    crate::metrics::sign_in(match &outcome {
+        Ok(Step::Session(_)) => "signed_in",
+        Ok(Step::OtpRequired(_)) => "otp_required",
+        Ok(Step::EulaRequired { .. }) => "eula_required",
+        Err(identity::LoginError::InvalidCredentials) => "wrong_password",
+        Err(identity::LoginError::Throttled { .. }) => "throttled",
+        Err(identity::LoginError::AccountDisabled) => "disabled",
+        Err(identity::LoginError::SsoOnly) => "sso_only",
+        Err(identity::LoginError::Unknown(_)) => "failed",
+    });
+    match outcome {
         // The right password: this browser is known to the account from now on (OWASP's
         // device cookie), so guessing from elsewhere never slows its owner down here.
         Ok(step) => {

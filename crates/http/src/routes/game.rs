@@ -196,6 +196,7 @@ async fn post_attempts(
     let external_ids: Vec<Option<String>> =
         items.iter().map(|item| item.as_ref().ok().map(|r| r.external_id.clone())).collect();
     let outcomes = state.ingestion.ingest(&client, items, scoring::Mode::EachItem).await?;
+    crate::metrics::attempts(&outcomes);
     let mut answer = AttemptBatchResult::default();
     for (index, (outcome, external_id)) in outcomes.into_iter().zip(external_ids).enumerate() {
         let (status, attempt_id, errors) = match outcome {

@@ -100,6 +100,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
         for path in oauth::PROTOCOL_PATHS {
             cfg.service(web::resource(path).wrap(from_fn(refuse_undocumented)).to(not_found));
         }
+        cfg.service(web::resource("/metrics").route(web::get().to(crate::metrics::scrape)));
         cfg.service(SwaggerUi::new(format!("{API_DOCS_PATH}/{{_:.*}}")).url(OPENAPI_PATH, spec))
             .service(web::redirect(API_DOCS_PATH, format!("{API_DOCS_PATH}/")))
             .service(web::scope("/api").default_service(web::to(not_found)))

@@ -365,11 +365,13 @@ async fn score_report(
 ) -> Result<web::Json<ScoreReport>, ApiError> {
     let page = list.request()?;
     let query = params.query()?;
+    let started = std::time::Instant::now();
     let table = state
         .reports
         .report(&who.reader, &query, &page, list.search().as_deref(), meta.locale)
         .await
         .map_err(ApiError::internal)?;
+    crate::metrics::report("table", query.view.as_str(), started.elapsed());
     Ok(web::Json(ScoreReport {
         group: group(table.group),
         row_header: table.row_header,

@@ -432,7 +432,10 @@ async fn record(
     };
     let items = readings.into_iter().map(|r| r.item(&found)).collect();
     match state.ingestion.ingest(client, items, Mode::AllOrNothing).await {
-        Ok(_) => Ok(ids),
+        Ok(outcomes) => {
+            crate::metrics::attempts(&outcomes);
+            Ok(ids)
+        }
         Err(IngestError::Rejected(refused)) => Err(refusal(&refused, &ids, batch)),
         Err(e) => Err(e.into()),
     }

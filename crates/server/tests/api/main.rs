@@ -17,6 +17,7 @@ mod ingest_crash;
 mod licences;
 mod lockout;
 mod logs;
+mod metrics;
 mod migrations;
 mod outbox;
 mod passwords;
