@@ -211,14 +211,14 @@ fn required<'a>(pairs: &'a [(String, String)], name: &str) -> Result<&'a str, Re
         .ok_or_else(|| Refusal::oauth("invalid_request", format!("{name} is required")))
 }
 
-/// Exchange a code (with its PKCE verifier) or a refresh token for tokens (RFC 6749 §4.1.3,
-/// §6). A form body: `grant_type=authorization_code&code&redirect_uri&code_verifier&client_id`
-/// or `grant_type=refresh_token&refresh_token&client_id`.
 /// A protocol answer (outside `/api/v1`, whose answers all are) kept out of caches.
 fn uncached(answer: &mut actix_web::HttpResponseBuilder) -> &mut actix_web::HttpResponseBuilder {
     crate::middleware::UNCACHED.into_iter().fold(answer, |answer, pair| answer.insert_header(pair))
 }
 
+/// Exchange a code (with its PKCE verifier) or a refresh token for tokens (RFC 6749 §4.1.3,
+/// §6). A form body: `grant_type=authorization_code&code&redirect_uri&code_verifier&client_id`
+/// or `grant_type=refresh_token&refresh_token&client_id`.
 #[utoipa::path(
     operation_id = "oauthToken", tag = "game sign-in",
     request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "OAuth parameters"),

@@ -134,7 +134,7 @@ export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TErr
 
 
 /**
- * @summary Whether the process can serve requests: its database answers.
+ * @summary Whether the process can serve requests: its database answers within a second.
  */
 export const getGetReadinessUrl = () => {
 
@@ -213,7 +213,7 @@ export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Whether the process can serve requests: its database answers.
+ * @summary Whether the process can serve requests: its database answers within a second.
  */
 
 export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>, TError = ErrorType<Problem | Problem | Problem>>(
