@@ -16,7 +16,9 @@ test('the API docs render offline and list the operations', async ({ page }) => 
 
   await page.goto('/api/docs');
 
-  await expect(page.getByRole('heading', { name: /Playtrack API/ })).toBeVisible();
+  // Swagger UI lays the whole spec out before its heading shows: from a debug server on a
+  // busy machine that took over the default five seconds (a CI run beside a build).
+  await expect(page.getByRole('heading', { name: /Playtrack API/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('/api/v1/healthz')).toBeVisible();
   expect(foreignRequests).toEqual([]);
   expect(errors).toEqual([]);
