@@ -98,6 +98,7 @@ service_trait! {
         async fn save_appearance(&self, who: &Principal, appearance: Appearance) -> anyhow::Result<()>;
         async fn save_table_view(&self, who: &Principal, table: TableName, view: &TableView) -> anyhow::Result<()>;
         async fn send_reset_for(&self, admin: &Principal, user: &Email, ctx: &RequestContext) -> Result<(), AdminActionError>;
+        async fn spend(&self, key: &str, limit: u32, window: time::Duration) -> anyhow::Result<Result<(), time::Duration>>;
         async fn set_own_photo(&self, who: &Principal, photo: Option<Photo>) -> anyhow::Result<()>;
         async fn set_enabled(&self, actor: &Actor, id: UserId, enabled: bool) -> Result<User, AdminActionError>;
         async fn sign_out_everywhere(&self, who: &Principal, ctx: &RequestContext) -> anyhow::Result<u64>;

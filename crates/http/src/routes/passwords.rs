@@ -137,10 +137,18 @@ async fn forgot_password(
     meta: RequestMeta,
     body: web::Json<EmailRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    let started = tokio::time::Instant::now();
     let email = parse_email(&body.email)?;
-    state.identity.forgot_password(&email, &meta.context).await?;
+    let done = state.identity.forgot_password(&email, &meta.context).await;
+    tokio::time::sleep_until(started + FORGOT_ANSWER_TIME).await;
+    done?;
     Ok(HttpResponse::Accepted().finish())
 }
+
+/// A reset request is answered no sooner than this after it came, whether a link was mailed or
+/// not: queueing the mail takes a few milliseconds that would otherwise tell which addresses
+/// have accounts.
+const FORGOT_ANSWER_TIME: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// Whether a reset link still works (the seed's password-check).
 #[utoipa::path(

@@ -136,6 +136,7 @@ async fn get_photo(state: web::Data<AppState>, who: Authenticated) -> Result<Htt
         (status = NO_CONTENT, description = "Stored"),
         (status = PAYLOAD_TOO_LARGE, description = "`PAYLOAD_TOO_LARGE`: over 8 MiB", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "`VALIDATION_FAILED`: `PHOTO_TYPE`, `PHOTO_SIZE`, `PHOTO_DIMENSIONS`", body = Problem, content_type = "application/problem+json"),
+        (status = TOO_MANY_REQUESTS, description = "`RATE_LIMITED`: ten photos an hour", body = Problem, content_type = "application/problem+json"),
     ),
 )]
 #[put("/me/photo")]
@@ -145,6 +146,13 @@ async fn put_photo(
     upload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let rules = &picture::PHOTO;
+    // Decoding costs up to a few seconds of a core: a person gets a handful an hour.
+    let key = format!("photo:{}", who.0.user);
+    if let Err(retry_after) =
+        state.identity.spend(&key, PHOTOS_PER_HOUR, time::Duration::HOUR).await.map_err(ApiError::internal)?
+    {
+        return Err(ApiError::rate_limited(retry_after));
+    }
     let bytes = body::limited(upload, rules.max_bytes).await?;
     // Decoding a large picture takes a while: off the request threads.
     let encoded = web::block(move || picture::reencoded(&bytes, rules))
@@ -155,6 +163,9 @@ async fn put_photo(
     state.identity.set_own_photo(&who.0, Some(photo)).await.map_err(ApiError::internal)?;
     Ok(HttpResponse::NoContent().finish())
 }
+
+/// Photo uploads a person may make in an hour.
+const PHOTOS_PER_HOUR: u32 = 10;
 
 /// Removes the signed-in person's photo; their initials show instead.
 #[utoipa::path(

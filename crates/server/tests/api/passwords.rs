@@ -119,6 +119,17 @@ crate::on_both_databases! {
         assert_problem(reset(&app, "", NEW_PASSWORD).await, 410, "LINK_EXPIRED").await;
     }
 
+    async fn a_reset_request_takes_as_long_for_an_address_without_an_account(db: TestDb) {
+        let app = spawn_app(db).await;
+        let admin = app.user(Role::SuperAdmin, None).await;
+        for email in [admin.email.as_str(), "nobody@people.example"] {
+            let started = std::time::Instant::now();
+            assert_eq!(status_of(&app, "/api/v1/auth/password/forgot", json!({ "email": email })).await, 202);
+            assert!(started.elapsed() >= std::time::Duration::from_millis(250), "{email}: answered at the same moment either way");
+        }
+        app.mail.wait_for(&admin.email, 1).await;
+    }
+
     async fn reset_mails_are_limited_per_address(db: TestDb) {
         let app = spawn_app(db).await;
         let admin = app.user(Role::SuperAdmin, None).await;

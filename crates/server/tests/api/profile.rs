@@ -92,6 +92,23 @@ crate::on_both_databases! {
         assert_eq!(app.get_as("/api/v1/me/photo", &token).await.status(), 204);
     }
 
+    async fn a_person_uploads_at_most_ten_photos_an_hour(db: TestDb) {
+        let app = spawn_app(db).await;
+        let admin = app.user(Role::SuperAdmin, None).await;
+        let token = app.token_of(&admin).await;
+        for n in 0..10 {
+            assert_eq!(upload(&app, &token, "image/png", crate::uploads::png(64)).await.status(), 204, "photo {n}");
+        }
+
+        let eleventh = upload(&app, &token, "image/png", crate::uploads::png(64)).await;
+
+        assert!(eleventh.headers().contains_key("retry-after"));
+        assert_problem(eleventh, 429, "RATE_LIMITED").await;
+        app.clock.advance(time::Duration::minutes(61));
+        let token = app.token_of(&admin).await;
+        assert_eq!(upload(&app, &token, "image/png", crate::uploads::png(64)).await.status(), 204, "an hour later");
+    }
+
     async fn signing_out_everywhere_ends_every_session_of_theirs_alone(db: TestDb) {
         let app = spawn_app(db).await;
         let company = app.company("Sessions Ltd", false, 60).await;

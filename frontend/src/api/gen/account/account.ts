@@ -575,7 +575,7 @@ export const putPhoto = async (putPhotoBody: number[], options?: RequestInit): P
 
 
 
-export const getPutPhotoMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+export const getPutPhotoMutationOptions = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof putPhoto>>, TError,{data: number[]}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof putPhoto>>, TError,{data: number[]}, TContext> => {
 
@@ -602,14 +602,14 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PutPhotoMutationResult = NonNullable<Awaited<ReturnType<typeof putPhoto>>>
     export type PutPhotoMutationBody = number[]
-    export type PutPhotoMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>
+    export type PutPhotoMutationError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>
 
     /**
  * @summary Replaces the signed-in person's photo: a PNG, JPEG or WebP image of at most 8 MiB and
 6000 × 6000 pixels as the request body, its type read from the bytes. It is kept as a JPEG
 of at most 512 × 512 pixels.
  */
-export const usePutPhoto = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem>,
+export const usePutPhoto = <TError = ErrorType<Problem | Problem | Problem | Problem | Problem | Problem | Problem>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof putPhoto>>, TError,{data: number[]}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof putPhoto>>,
