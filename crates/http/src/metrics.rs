@@ -72,7 +72,8 @@ pub fn sign_in(outcome: &'static str) {
     counter!("playtrack_sign_ins_total", "outcome" => outcome).increment(1);
 }
 
-/// Records how long a report of `view` (or its export) took.
+/// Records how long a report of `view` took to work out (`kind`: `table`; exports stream, so
+/// only their start is timed, by the HTTP histogram).
 pub fn report(kind: &'static str, view: &'static str, took: std::time::Duration) {
     histogram!("playtrack_report_duration_seconds", "kind" => kind, "view" => view).record(took.as_secs_f64());
 }
