@@ -25,13 +25,16 @@ mod m20261127_000018_create_user_table_views;
 mod m20261128_000019_add_skill_maxima;
 mod m20261128_000020_keep_attempt_times_in_utc;
 mod m20261129_000021_create_fold_queue;
+mod m20261129_000022_roll_up_picks_side_by_side;
 
 /// Folds every attempt into empty report tables by the rules ingestion keeps them: what
 /// tests and benchmarks do to attempts they write directly (with their skills' maxima).
 #[must_use]
 pub fn fold_attempts_into_results() -> Vec<String> {
-    let mut statements = m20261126_000012_create_level_results::fold_statements();
-    statements.extend(m20261128_000019_add_skill_maxima::refold_statements());
+    let mut statements = m20261126_000012_create_level_results::result_statements();
+    statements.extend(m20261128_000019_add_skill_maxima::skill_statements());
+    statements.extend(m20261129_000022_roll_up_picks_side_by_side::rollup_statements());
+    statements.push(m20261126_000012_create_level_results::company_results_statement().to_owned());
     statements
 }
 
@@ -62,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000019_add_skill_maxima::Migration),
             Box::new(m20261128_000020_keep_attempt_times_in_utc::Migration),
             Box::new(m20261129_000021_create_fold_queue::Migration),
+            Box::new(m20261129_000022_roll_up_picks_side_by_side::Migration),
         ]
     }
 }

@@ -53,14 +53,14 @@ const PICKED: [(&str, &str); 6] = [
 ];
 
 /// Folds every attempt into empty `level_results` and `level_result_skills`, by the rules
-/// ingestion keeps them: what this migration does to existing attempts, and what a benchmark
-/// does to the attempts it generates.
+/// ingestion keeps them: what this migration does to existing attempts (before rolling them
+/// up), and what tests and benchmarks do to the attempts they generate.
 ///
 /// One pass over the attempts: each pick's values are the first of its window, and the row of
 /// a trainee and level is its latest attempt's. (Joining a ranked set to itself once per pick
 /// let PostgreSQL nest loops over it: over 24 minutes for 100,000 attempts.)
 #[must_use]
-pub fn fold_statements() -> Vec<String> {
+pub fn result_statements() -> Vec<String> {
     let list = |items: Vec<String>| items.join(", ");
     let picks = || PICK_ORDERS.iter().flat_map(|(pick, _)| PICKED.iter().map(move |column| (*pick, *column)));
     let picked =
@@ -99,9 +99,7 @@ pub fn fold_statements() -> Vec<String> {
         JOIN level_results r ON r.user_id = a.user_id AND r.level_id = a.level_id
         GROUP BY a.user_id, a.level_id, p.skill_id, r.company_id"
         .to_owned();
-    let mut statements = vec![results, skills];
-    statements.extend(rollup_statements());
-    statements
+    vec![results, skills]
 }
 
 /// The score and maximum one result counts in a mode, as SQL over `level_results r` (and
@@ -176,12 +174,15 @@ fn rollup_statements() -> Vec<String> {
             ));
         }
     }
-    statements.push(
-        "INSERT INTO company_results (company_id, trainees)
-        SELECT company_id, COUNT(DISTINCT user_id) FROM level_results GROUP BY company_id"
-            .to_owned(),
-    );
+    statements.push(company_results_statement().to_owned());
     statements
+}
+
+/// Fills `company_results` from `level_results`.
+#[must_use]
+pub fn company_results_statement() -> &'static str {
+    "INSERT INTO company_results (company_id, trainees)
+        SELECT company_id, COUNT(DISTINCT user_id) FROM level_results GROUP BY company_id"
 }
 
 #[async_trait::async_trait]
@@ -302,7 +303,7 @@ impl MigrationTrait for Migration {
         m.create_index(index("attempts", &["completed_at"], false)).await?;
 
         let db = m.get_connection();
-        for statement in fold_statements() {
+        for statement in result_statements().into_iter().chain(rollup_statements()) {
             db.execute_unprepared(&statement).await?;
         }
         Ok(())

@@ -22,15 +22,14 @@ pub struct Migration;
 /// The modes a result counts in; the first three keep their attempt's points and maximum.
 const MODES: [&str; 4] = ["first", "latest", "best", "average"];
 
-/// Folds `level_result_skills` and the skill rows of `company_level_results` and
-/// `trainee_results` again from `attempt_skill_points`, once every attempt's skill points have
-/// their maximum: what this migration does to existing results, and what tests and benchmarks
-/// do after [`crate::m20261126_000012_create_level_results::fold_statements`].
+/// Folds `level_result_skills` again from `attempt_skill_points`, with each skill's maxima:
+/// what this migration does to existing results, and what tests and benchmarks do after
+/// [`crate::m20261126_000012_create_level_results::result_statements`].
 #[must_use]
-pub fn refold_statements() -> Vec<String> {
+pub fn skill_statements() -> Vec<String> {
     let picked =
         |pick: &str, column: &str| format!("SUM(CASE WHEN a.id = r.{pick}_attempt_id THEN p.{column} ELSE 0 END)");
-    let mut statements = vec![
+    vec![
         "DELETE FROM level_result_skills".to_owned(),
         format!(
             "INSERT INTO level_result_skills (user_id, level_id, skill_id, company_id,
@@ -47,7 +46,14 @@ pub fn refold_statements() -> Vec<String> {
             picked("latest", "max_points"),
             picked("best", "max_points"),
         ),
-    ];
+    ]
+}
+
+/// Folds `level_result_skills` and the skill rows of `company_level_results` and
+/// `trainee_results` again from `attempt_skill_points`, once every attempt's skill points have
+/// their maximum: what this migration does to existing results.
+fn refold_statements() -> Vec<String> {
+    let mut statements = skill_statements();
     // Per rollup: its table, its owner's columns and, for trainees, the trainee's company.
     for (table, owner, company) in
         [("company_level_results", "r.company_id, r.level_id", ""), ("trainee_results", "r.user_id", ", r.company_id")]

@@ -18,6 +18,17 @@ pub enum Pick {
 impl Pick {
     pub const ALL: [Self; 4] = [Self::Best, Self::Latest, Self::First, Self::Average];
 
+    /// Where this pick is in [`Self::ALL`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Self::Best => 0,
+            Self::Latest => 1,
+            Self::First => 2,
+            Self::Average => 3,
+        }
+    }
+
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -121,26 +121,33 @@ pub enum Split {
     Skill(SkillId),
 }
 
-/// A rollup row. Rows are written in this order, so two processes wait for each other
-/// instead of deadlocking.
+/// A rollup row: one owner's counted results, whole or in one split, in every pick. Rows are
+/// written in this order, so two processes wait for each other instead of deadlocking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct RowKey {
     pub owner: Owner,
-    pub pick: Pick,
     pub split: Split,
 }
 
-/// What a row sums, or a change to it.
+/// What a row sums in one pick, or a change to it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Amount {
+pub struct PickAmount {
+    /// The results this pick counts in the row (a split holds those whose counted play is in it).
     pub results: i64,
-    pub attempts: i64,
     pub score: f64,
     pub max: f64,
     /// The highest share of a result (kept on [`Split::Whole`] rows only): a change only raises it.
-    pub best: f64,
+    pub highest: f64,
+}
+
+/// What a row sums, or a change to it: per pick of [`Pick::ALL`], and what every pick shares.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Amount {
+    /// The results' attempts (kept on [`Split::Whole`] rows only).
+    pub attempts: i64,
     /// The last play of a result (kept on [`Split::Whole`] rows only): a change only raises it.
     pub last_played: Option<OffsetDateTime>,
+    pub picks: [PickAmount; 4],
 }
 
 impl Amount {
@@ -149,14 +156,26 @@ impl Amount {
         *self == Self::default()
     }
 
+    /// What the row sums in `pick`.
+    #[must_use]
+    pub fn pick(&self, pick: Pick) -> &PickAmount {
+        &self.picks[pick.index()]
+    }
+
+    fn pick_mut(&mut self, pick: Pick) -> &mut PickAmount {
+        &mut self.picks[pick.index()]
+    }
+
     /// This change added to the row (or to the change before it).
     pub fn add(&mut self, change: &Self) {
-        self.results += change.results;
         self.attempts += change.attempts;
-        self.score += change.score;
-        self.max += change.max;
-        self.best = self.best.max(change.best);
         self.last_played = self.last_played.max(change.last_played);
+        for (row, change) in self.picks.iter_mut().zip(&change.picks) {
+            row.results += change.results;
+            row.score += change.score;
+            row.max += change.max;
+            row.highest = row.highest.max(change.highest);
+        }
     }
 }
 
@@ -194,6 +213,12 @@ pub struct RollupChanges {
 fn count(rows: &mut BTreeMap<RowKey, Amount>, owner: Owner, counted: &Counted, sign: i64) {
     #[allow(clippy::cast_precision_loss, reason = "the sign")]
     let f = sign as f64;
+    // Attempts and the last play are only shown whole, and are the same in every pick.
+    let whole = rows.entry(RowKey { owner, split: Split::Whole }).or_default();
+    whole.attempts += sign * i64::from(counted.attempts);
+    if sign > 0 {
+        whole.last_played = whole.last_played.max(Some(counted.latest_at));
+    }
     for (pick, p) in counted.picks() {
         let splits = [
             (Split::Whole, p.measured),
@@ -202,17 +227,13 @@ fn count(rows: &mut BTreeMap<RowKey, Amount>, owner: Owner, counted: &Counted, s
         ];
         let skills = p.skills.iter().map(|(skill, measured)| (Split::Skill(*skill), *measured));
         for (split, measured) in splits.into_iter().chain(skills) {
-            let amount = rows.entry(RowKey { owner, pick, split }).or_default();
+            let amount = rows.entry(RowKey { owner, split }).or_default().pick_mut(pick);
             amount.results += sign;
             amount.score += f * measured.score;
             amount.max += f * measured.max;
-            // Attempts, the highest share and the last play are only shown whole.
-            if split == Split::Whole {
-                amount.attempts += sign * i64::from(counted.attempts);
-                if sign > 0 {
-                    amount.best = amount.best.max(p.measured.share());
-                    amount.last_played = amount.last_played.max(Some(counted.latest_at));
-                }
+            // The highest share is only shown whole.
+            if split == Split::Whole && sign > 0 {
+                amount.highest = amount.highest.max(p.measured.share());
             }
         }
     }
@@ -435,15 +456,16 @@ mod tests {
                     .fallen
                     .keys()
                     .filter_map(|(owner, pick)| {
-                        kept.get(&RowKey { owner: *owner, pick: *pick, split: Split::Whole }).map(|row| ((*owner, *pick), row.best))
+                        kept.get(&RowKey { owner: *owner, split: Split::Whole }).map(|row| ((*owner, *pick), row.pick(*pick).highest))
                     })
                     .collect();
                 let now = from_scratch(&results);
                 for (owner, pick) in look_again(&applied.fallen, &highest) {
-                    let key = RowKey { owner, pick, split: Split::Whole };
+                    let key = RowKey { owner, split: Split::Whole };
                     let found = now.get(&key).copied().unwrap_or_default();
                     let row = kept.entry(key).or_default();
-                    (row.best, row.last_played) = (found.best, found.last_played);
+                    row.pick_mut(pick).highest = found.pick(pick).highest;
+                    row.last_played = found.last_played;
                 }
                 let mut after: HashMap<(UserId, CompanyId), i64> = HashMap::new();
                 for ((trainee, _), attempts) in &results {
@@ -454,21 +476,22 @@ mod tests {
                 }
 
                 for (key, row) in &kept {
-                    match now.get(key) {
-                        Some(want) => prop_assert!(
+                    let want = now.get(key).copied().unwrap_or_default();
+                    let gone = !now.contains_key(key);
+                    prop_assert!(
+                        row.attempts == want.attempts && row.last_played == want.last_played,
+                        "{key:?}: kept {row:?}, from all results {want:?}"
+                    );
+                    for pick in Pick::ALL {
+                        let (row, want) = (row.pick(pick), want.pick(pick));
+                        prop_assert!(
                             row.results == want.results
-                                && row.attempts == want.attempts
                                 && close(row.score, want.score)
                                 && close(row.max, want.max)
-                                && close(row.best, want.best)
-                                && row.last_played == want.last_played,
-                            "{key:?}: kept {row:?}, from all results {want:?}"
-                        ),
-                        None => prop_assert!(
-                            row.results == 0 && row.attempts == 0 && close(row.score, 0.0) && close(row.max, 0.0)
-                                && (key.split != Split::Whole || (close(row.best, 0.0) && row.last_played.is_none())),
-                            "{key:?} has no result left but keeps {row:?}"
-                        ),
+                                && close(row.highest, want.highest),
+                            "{key:?} {pick:?}: kept {row:?}, from all results {want:?}{}",
+                            if gone { " (no result left)" } else { "" }
+                        );
                     }
                 }
                 prop_assert!(now.keys().all(|key| kept.contains_key(key)), "a row from all results is missing");
@@ -482,6 +505,11 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn each_pick_has_its_own_place_in_a_row() {
+        assert!(Pick::ALL.iter().enumerate().all(|(i, pick)| pick.index() == i));
     }
 
     #[test]

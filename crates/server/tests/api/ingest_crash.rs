@@ -57,8 +57,8 @@ pub(crate) async fn every_attempt_folded_once(app: &TestApp) {
     }
     assert_eq!(app.count("fold_queue").await, 0, "nothing is left queued");
     let stored = app.count("attempts").await;
-    let whole = "WHERE split = '' AND mode = 'best'";
-    for (table, rows) in [("level_results", ""), ("trainee_results", whole), ("company_level_results", whole)] {
+    let whole = "WHERE split = ''";
+    for (table, rows) in [("level_results", ""), ("trainee_rollups", whole), ("company_level_rollups", whole)] {
         let sql = format!("SELECT CAST(COALESCE(SUM(attempts), 0) AS BIGINT) FROM {table} {rows}");
         let row = app.db.query_one_raw(Statement::from_string(app.db.get_database_backend(), sql)).await.unwrap();
         let counted: i64 = row.unwrap().try_get_by_index(0).unwrap();

@@ -92,7 +92,7 @@ crate::on_both_databases! {
 
         // Per skill, best mode: the wide level's best play reported only the first skill.
         let best: Vec<(Uuid, f64, f64)> = old.rows(
-            "SELECT item, score, max FROM trainee_results WHERE mode = 'best' AND split = 'skill' ORDER BY item",
+            "SELECT item, best_score AS score, best_max AS max FROM trainee_rollups WHERE split = 'skill' AND best_results > 0 ORDER BY item",
         )
         .await
         .iter()
@@ -103,7 +103,7 @@ crate::on_both_databases! {
             [(skills[0], 34.0 + 45.0, 34.0 + 45.0), (skills[1], 5.0, 30.0)],
             "a skill's points over its own maxima, nothing for a skill the counted play did not report"
         );
-        let first = old.rows("SELECT item, score, max FROM company_level_results WHERE mode = 'first' AND split = 'skill' ORDER BY level_id, item").await;
+        let first = old.rows("SELECT item, first_score AS score, first_max AS max FROM company_level_rollups WHERE split = 'skill' AND first_results > 0 ORDER BY level_id, item").await;
         let first: Vec<(f64, f64)> = first.iter().map(|r| (r.try_get("", "score").unwrap(), r.try_get("", "max").unwrap())).collect();
         // The wide level's id sorts first: it was made first.
         let want = [(30.0, 34.0), (25.0, 33.0), (25.0, 33.0), (45.0, 45.0), (5.0, 30.0)];
@@ -116,7 +116,7 @@ crate::on_both_databases! {
                 assert_eq!(int(&offset[0], "n"), 0, "{table}.{column} in UTC");
             }
         }
-        let last: Vec<OffsetDateTime> = old.rows("SELECT last_played FROM trainee_results WHERE split = '' AND mode = 'best'")
+        let last: Vec<OffsetDateTime> = old.rows("SELECT last_played FROM trainee_rollups WHERE split = ''")
             .await
             .iter()
             .map(|r| r.try_get("", "last_played").unwrap())

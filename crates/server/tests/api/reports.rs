@@ -604,7 +604,7 @@ crate::on_both_databases! {
         compare_everything(&app, &world, &sent).await;
 
         // The migration's fold of attempts that were there before it answers the same.
-        for table in ["company_results", "company_level_results", "trainee_results", "level_result_skills", "level_results"] {
+        for table in ["company_results", "company_level_rollups", "trainee_rollups", "level_result_skills", "level_results"] {
             app.db.execute_unprepared(&format!("DELETE FROM {table}")).await.unwrap();
         }
         for statement in migration::fold_attempts_into_results() {

@@ -20,8 +20,8 @@ use uuid::Uuid;
 use crate::{
     Store,
     entities::{
-        attempts, batch_members, batches, companies, company_level_results, company_results, level_result_skills,
-        level_results, trainee_results, users,
+        attempts, batch_members, batches, companies, company_level_rollups, company_results, level_result_skills,
+        level_results, trainee_rollups, users,
     },
 };
 
@@ -245,8 +245,8 @@ fn company_level_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<Sel
     };
     let column = column.filter(|_| !query.rows_only);
     let c = |column: &str| Expr::col((Alias::new("c"), Alias::new(column)));
-    let mut cond =
-        Cond::all().add(c("mode").eq(filter.pick.as_str())).add(c("split").eq(split)).add(c("results").gt(0));
+    let results = format!("{}_results", filter.pick.as_str());
+    let mut cond = Cond::all().add(c("split").eq(split)).add(c(&results).gt(0));
     if let Reader::Companies(own) = reader {
         cond = cond.add(c("company_id").is_in(own.iter().map(|c| c.as_uuid())));
     }
@@ -257,28 +257,36 @@ fn company_level_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<Sel
         cond = cond.add(c("level_id").is_in(levels.iter().map(|l| l.as_uuid())));
     }
     let mut select = Query::select();
-    select.from_as(company_level_results::Entity, Alias::new("c"));
+    select.from_as(company_level_rollups::Entity, Alias::new("c"));
     // One result per trainee at a level; across levels, `company_results` counts them.
-    rollup_cells(&mut select, "c", row, column, "CAST(SUM(c.results) AS BIGINT)");
+    rollup_cells(&mut select, "c", filter.pick, row, column, &format!("CAST(SUM(c.{results}) AS BIGINT)"));
     select.cond_where(cond.add(only_rows(row, query)));
     Some(select)
 }
 
-/// A rollup's (alias `a`) cells grouped by `row` and `column`, its trainees counted by
-/// `trainees`.
-fn rollup_cells(select: &mut SelectStatement, a: &str, row: Option<&str>, column: Option<&str>, trainees: &str) {
+/// A rollup's (alias `a`) cells in `pick`, grouped by `row` and `column`, its trainees counted
+/// by `trainees`.
+fn rollup_cells(
+    select: &mut SelectStatement,
+    a: &str,
+    pick: Pick,
+    row: Option<&str>,
+    column: Option<&str>,
+    trainees: &str,
+) {
+    let p = format!("{a}.{}", pick.as_str());
     for (name, expr) in [("row_id", row), ("column_key", column)] {
         if let Some(expr) = expr {
             select.expr_as(Expr::cust(expr.to_owned()), Alias::new(name)).add_group_by([Expr::cust(expr.to_owned())]);
         }
     }
     select
-        .expr_as(Expr::cust(format!("CAST(SUM({a}.results) AS BIGINT)")), Alias::new("results"))
+        .expr_as(Expr::cust(format!("CAST(SUM({p}_results) AS BIGINT)")), Alias::new("results"))
         .expr_as(Expr::cust(trainees.to_owned()), Alias::new("trainees"))
         .expr_as(Expr::cust(format!("CAST(SUM({a}.attempts) AS BIGINT)")), Alias::new("attempts"))
-        .expr_as(Expr::cust(format!("CAST(SUM({a}.score) AS DOUBLE PRECISION)")), Alias::new("score"))
-        .expr_as(Expr::cust(format!("CAST(SUM({a}.max) AS DOUBLE PRECISION)")), Alias::new("max"))
-        .expr_as(Expr::cust(format!("CAST(MAX({a}.best) AS DOUBLE PRECISION)")), Alias::new("best"))
+        .expr_as(Expr::cust(format!("CAST(SUM({p}_score) AS DOUBLE PRECISION)")), Alias::new("score"))
+        .expr_as(Expr::cust(format!("CAST(SUM({p}_max) AS DOUBLE PRECISION)")), Alias::new("max"))
+        .expr_as(Expr::cust(format!("CAST(MAX({p}_highest) AS DOUBLE PRECISION)")), Alias::new("best"))
         .expr_as(Expr::cust(format!("MAX({a}.last_played)")), Alias::new("last_played"));
 }
 
@@ -298,7 +306,7 @@ fn trainee_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<SelectSta
     };
     let column = column.filter(|_| !query.rows_only);
     let mut select = Query::select();
-    select.from_as(trainee_results::Entity, Alias::new("t"));
+    select.from_as(trainee_rollups::Entity, Alias::new("t"));
     let row = match query.group {
         Group::All => None,
         Group::Company => Some("t.company_id"),
@@ -316,8 +324,8 @@ fn trainee_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<SelectSta
         Group::Level => return None,
     };
     let t = |column: &str| Expr::col((Alias::new("t"), Alias::new(column)));
-    let mut cond =
-        Cond::all().add(t("mode").eq(filter.pick.as_str())).add(t("split").eq(split)).add(t("results").gt(0));
+    let results = format!("{}_results", filter.pick.as_str());
+    let mut cond = Cond::all().add(t("split").eq(split)).add(t(&results).gt(0));
     match reader {
         Reader::All => {}
         Reader::Companies(own) => cond = cond.add(t("company_id").is_in(own.iter().map(|c| c.as_uuid()))),
@@ -335,7 +343,7 @@ fn trainee_statement(reader: &Reader, query: &CellQuery<'_>) -> Option<SelectSta
             cond = cond.add(Expr::col((Alias::new("bm"), batch_members::Column::BatchId)).eq(batch.as_uuid()));
         }
     }
-    rollup_cells(&mut select, "t", row, column, "COUNT(DISTINCT t.user_id)");
+    rollup_cells(&mut select, "t", filter.pick, row, column, "COUNT(DISTINCT t.user_id)");
     select.cond_where(cond.add(only_rows(row, query)));
     Some(select)
 }

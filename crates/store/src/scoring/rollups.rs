@@ -1,5 +1,5 @@
 //! Writing what `scoring::reports::rollups` works out a set of result changes does to
-//! `company_level_results` (per company and level), `trainee_results` (per trainee) and
+//! `company_level_rollups` (per company and level), `trainee_rollups` (per trainee) and
 //! `company_results` (trainees who played, per company), in the transaction that changed the
 //! results: the amounts are added to their rows, and where a highest share or last play may
 //! have fallen it is looked for again among the owner's results, in SQL.
@@ -12,19 +12,19 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use kernel::{CompanyId, UserId};
 use scoring::reports::{
     Pick,
-    rollups::{self, Amount, Owner, ResultChange, RollupChanges, RowKey, Split},
+    rollups::{self, Amount, Owner, PickAmount, ResultChange, RollupChanges, RowKey, Split},
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseTransaction, DbBackend, EntityTrait, QueryFilter, QuerySelect,
     sea_query::{Alias, Cond, Expr, ExprTrait, OnConflict, Query, ValueTuple},
 };
-use time::{OffsetDateTime, UtcOffset};
+use time::UtcOffset;
 use uuid::Uuid;
 
 use super::reports::measures;
 use crate::entities::{company_results, level_results};
 
-/// Rollup rows a statement: 12 columns each.
+/// Rollup rows a statement: 24 columns each.
 const ROWS_PER_STATEMENT: usize = 1_000;
 /// Owners a statement: at most two bound parameters each.
 const OWNERS_PER_STATEMENT: usize = 2_000;
@@ -32,17 +32,17 @@ const OWNERS_PER_STATEMENT: usize = 2_000;
 /// A rollup table: its rows are owned by a company and level, or by a trainee.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Rollup {
-    /// `company_level_results`.
+    /// `company_level_rollups`.
     CompanyLevel,
-    /// `trainee_results` (rows also name the trainee's company, for scoping).
+    /// `trainee_rollups` (rows also name the trainee's company, for scoping).
     Trainee,
 }
 
 impl Rollup {
     const fn table(self) -> &'static str {
         match self {
-            Self::CompanyLevel => "company_level_results",
-            Self::Trainee => "trainee_results",
+            Self::CompanyLevel => "company_level_rollups",
+            Self::Trainee => "trainee_rollups",
         }
     }
 
@@ -110,8 +110,13 @@ pub(super) async fn apply(tx: &DatabaseTransaction, changes: &[ResultChange]) ->
 enum Resolve {
     /// Adds the amounts (a row appears with its first result).
     Add,
-    /// Sets the highest share and last play, looked for again; the sums stay (the row is there).
+    /// Sets the highest shares and last play, looked for again; the sums stay (the row is there).
     Replace,
+}
+
+/// A pick's column for `what` (`results`, `score`, `max` or `highest`).
+fn pick_column(pick: Pick, what: &str) -> String {
+    format!("{}_{what}", pick.as_str())
 }
 
 /// Writes amounts to their rows (all of `rollup`), as `resolve` says.
@@ -124,52 +129,56 @@ async fn upsert(
 ) -> anyhow::Result<()> {
     let table = rollup.table();
     let greatest = if tx.get_database_backend() == DbBackend::Sqlite { "MAX" } else { "GREATEST" };
-    let key: Vec<&str> = rollup.owner().iter().copied().chain(["mode", "split", "item", "difficulty"]).collect();
-    let mut columns = key.clone();
+    let key: Vec<&str> = rollup.owner().iter().copied().chain(["split", "item", "difficulty"]).collect();
+    let mut columns: Vec<String> = key.iter().map(|c| (*c).to_owned()).collect();
     if rollup == Rollup::Trainee {
-        columns.push("company_id");
+        columns.push("company_id".to_owned());
     }
-    columns.extend(["results", "attempts", "score", "max", "best", "last_played"]);
+    columns.extend(["attempts".to_owned(), "last_played".to_owned()]);
+    for pick in Pick::ALL {
+        columns.extend(["results", "score", "max", "highest"].map(|what| pick_column(pick, what)));
+    }
     for chunk in rows.chunks(ROWS_PER_STATEMENT) {
         let mut insert = Query::insert();
-        insert.into_table(Alias::new(table)).columns(columns.iter().map(|c| Alias::new(*c)));
+        insert.into_table(Alias::new(table)).columns(columns.iter().map(Alias::new));
         for (row, a) in chunk {
             let mut values: Vec<Expr> = Rollup::ids(row.owner).map(Expr::val).collect();
             let (split, item, difficulty) = split_columns(row.owner, row.split);
-            values.extend([Expr::val(row.pick.as_str()), Expr::val(split), Expr::val(item), Expr::val(difficulty)]);
+            values.extend([Expr::val(split), Expr::val(item), Expr::val(difficulty)]);
             if let Owner::Trainee(user) = row.owner {
                 let company = changed.trainee_companies.get(&user).map(CompanyId::as_uuid);
                 values.push(Expr::val(company.ok_or_else(|| anyhow::anyhow!("no company for a changed trainee"))?));
             }
-            values.extend([
-                Expr::val(a.results),
-                Expr::val(a.attempts),
-                Expr::val(a.score),
-                Expr::val(a.max),
-                Expr::val(a.best),
-                Expr::val(a.last_played.map(|at| at.to_offset(UtcOffset::UTC))),
-            ]);
+            values.extend([Expr::val(a.attempts), Expr::val(a.last_played.map(|at| at.to_offset(UtcOffset::UTC)))]);
+            for &PickAmount { results, score, max, highest } in &a.picks {
+                values.extend([Expr::val(results), Expr::val(score), Expr::val(max), Expr::val(highest)]);
+            }
             insert.values(values)?;
         }
         let mut on_conflict = OnConflict::columns(key.iter().map(|c| Alias::new(*c)));
+        let highest = Pick::ALL.map(|pick| pick_column(pick, "highest"));
         if resolve == Resolve::Replace {
-            on_conflict.update_columns([Alias::new("best"), Alias::new("last_played")]);
+            on_conflict.update_columns(highest.iter().map(Alias::new).chain([Alias::new("last_played")]));
         } else {
             // As `Amount::add`.
             let add = |column: &str| Expr::cust(format!("{table}.{column} + excluded.{column}"));
-            for column in ["results", "attempts", "score", "max"] {
-                on_conflict.value(Alias::new(column), add(column));
+            let sums =
+                Pick::ALL.into_iter().flat_map(|pick| ["results", "score", "max"].map(|what| pick_column(pick, what)));
+            for column in sums.chain(["attempts".to_owned()]) {
+                on_conflict.value(Alias::new(&column), add(&column));
             }
-            on_conflict
-                .value(Alias::new("best"), Expr::cust(format!("{greatest}({table}.best, excluded.best)")))
-                // SQLite's two-argument MAX is NULL when either is; COALESCE makes both engines agree.
-                .value(
-                    Alias::new("last_played"),
-                    Expr::cust(format!(
-                        "{greatest}(COALESCE({table}.last_played, excluded.last_played), \
-                         COALESCE(excluded.last_played, {table}.last_played))"
-                    )),
-                );
+            for column in &highest {
+                on_conflict
+                    .value(Alias::new(column), Expr::cust(format!("{greatest}({table}.{column}, excluded.{column})")));
+            }
+            // SQLite's two-argument MAX is NULL when either is; COALESCE makes both engines agree.
+            on_conflict.value(
+                Alias::new("last_played"),
+                Expr::cust(format!(
+                    "{greatest}(COALESCE({table}.last_played, excluded.last_played), \
+                     COALESCE(excluded.last_played, {table}.last_played))"
+                )),
+            );
             if rollup == Rollup::Trainee {
                 on_conflict.value(Alias::new("company_id"), Expr::cust("excluded.company_id"));
             }
@@ -208,15 +217,18 @@ async fn recompute(tx: &DatabaseTransaction, rollup: Rollup, changed: &RollupCha
     let mut highest: HashMap<(Owner, Pick), f64> = HashMap::new();
     for chunk in owners.chunks(OWNERS_PER_STATEMENT) {
         let mut select = Query::select();
-        select.columns(rollup.owner().iter().map(|c| Alias::new(*c))).columns([Alias::new("mode"), Alias::new("best")]);
+        select
+            .columns(rollup.owner().iter().map(|c| Alias::new(*c)))
+            .columns(Pick::ALL.map(|pick| Alias::new(pick_column(pick, "highest"))));
         select.from(Alias::new(table)).and_where(col(table, "split").eq("")).cond_where(owned_by(table, chunk));
         for row in tx.query_all(&select).await? {
-            let mode: String = row.try_get("", "mode")?;
-            if let Some(pick) = Pick::ALL.into_iter().find(|pick| pick.as_str() == mode) {
-                highest.insert((rollup.owner_of(&row)?, pick), row.try_get("", "best")?);
+            let owner = rollup.owner_of(&row)?;
+            for pick in Pick::ALL {
+                highest.insert((owner, pick), row.try_get("", &pick_column(pick, "highest"))?);
             }
         }
     }
+    // The owners where any pick's highest share fell: every pick's is looked for at once.
     let again = rollups::look_again(&fallen, &highest);
     let owners: Vec<Owner> = again.iter().map(|(owner, _)| *owner).collect::<BTreeSet<_>>().into_iter().collect();
     for chunk in owners.chunks(OWNERS_PER_STATEMENT) {
@@ -238,23 +250,18 @@ async fn recompute(tx: &DatabaseTransaction, rollup: Rollup, changed: &RollupCha
         for column in rollup.owner() {
             select.add_group_by([col("r", column)]);
         }
-        let mut found: HashMap<(Owner, Pick), Amount> = HashMap::new();
+        let mut found: HashMap<Owner, Amount> = HashMap::new();
         for row in tx.query_all(&select).await? {
-            let owner = rollup.owner_of(&row)?;
-            let last_played: Option<OffsetDateTime> = row.try_get("", "last_played")?;
-            for pick in Pick::ALL {
-                let best = row.try_get("", &format!("best_{}", pick.as_str()))?;
-                found.insert((owner, pick), Amount { best, last_played, ..Amount::default() });
+            let mut amount = Amount { last_played: row.try_get("", "last_played")?, ..Amount::default() };
+            for (pick, counted) in Pick::ALL.into_iter().zip(&mut amount.picks) {
+                counted.highest = row.try_get("", &format!("best_{}", pick.as_str()))?;
             }
+            found.insert(rollup.owner_of(&row)?, amount);
         }
         // An owner with no result left has nothing to find: no highest share, no last play.
-        let amounts: Vec<(RowKey, Amount)> = again
+        let amounts: Vec<(RowKey, Amount)> = chunk
             .iter()
-            .filter(|(owner, _)| chunk.binary_search(owner).is_ok())
-            .map(|(owner, pick)| {
-                let key = RowKey { owner: *owner, pick: *pick, split: Split::Whole };
-                (key, found.get(&(*owner, *pick)).copied().unwrap_or_default())
-            })
+            .map(|owner| (RowKey { owner: *owner, split: Split::Whole }, found.get(owner).copied().unwrap_or_default()))
             .collect();
         let rows: Vec<_> = amounts.iter().map(|(key, amount)| (key, amount)).collect();
         upsert(tx, rollup, changed, &rows, Resolve::Replace).await?;

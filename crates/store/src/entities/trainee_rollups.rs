@@ -1,16 +1,13 @@
-//! The `trainee_results` table: per trainee, mode and split, the sums of the counted results
+//! The `trainee_rollups` table: per trainee and split, what every pick counts of their results
 //! across levels (`level_results` rolled up), for views whose rows are trainees or batches.
 
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
-#[sea_orm(table_name = "trainee_results")]
+#[sea_orm(table_name = "trainee_rollups")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub user_id: Uuid,
-    /// `first`, `latest`, `best` or `average`.
-    #[sea_orm(primary_key, auto_increment = false)]
-    pub mode: String,
     /// Empty, `difficulty`, `approach` or `skill`.
     #[sea_orm(primary_key, auto_increment = false)]
     pub split: String,
@@ -20,13 +17,27 @@ pub struct Model {
     /// The difficulty split's key; empty otherwise.
     #[sea_orm(primary_key, auto_increment = false)]
     pub difficulty: String,
+    /// The company of the trainee's last played result, for scoping.
     pub company_id: Uuid,
-    pub results: i64,
+    /// Kept without a split, as `last_played` and each pick's `highest`.
     pub attempts: i64,
-    pub score: f64,
-    pub max: f64,
-    pub best: f64,
     pub last_played: Option<TimeDateTimeWithTimeZone>,
+    pub best_results: i64,
+    pub best_score: f64,
+    pub best_max: f64,
+    pub best_highest: f64,
+    pub latest_results: i64,
+    pub latest_score: f64,
+    pub latest_max: f64,
+    pub latest_highest: f64,
+    pub first_results: i64,
+    pub first_score: f64,
+    pub first_max: f64,
+    pub first_highest: f64,
+    pub average_results: i64,
+    pub average_score: f64,
+    pub average_max: f64,
+    pub average_highest: f64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
