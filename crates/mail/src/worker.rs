@@ -6,7 +6,7 @@ use identity::MailQueue;
 use kernel::{AnyClock, Clock};
 use lettre::message::Mailbox;
 use time::Duration;
-use tokio::sync::Notify;
+use tokio::sync::{Notify, watch};
 
 use crate::Transport;
 
@@ -31,15 +31,19 @@ impl<Q: MailQueue> OutboxWorker<Q> {
         Self { queue, transport, from, wake, clock }
     }
 
-    /// Sends queued mail until the process ends.
-    pub async fn run(self) {
-        loop {
-            match self.drain().await {
+    /// Sends queued mail until `stop` turns `true`: a mail being sent is sent and marked
+    /// first, and no other is claimed, so none is sent twice or left waiting out its lease.
+    pub async fn run(self, mut stop: watch::Receiver<bool>) {
+        while !*stop.borrow() {
+            match self.drain_until(&stop).await {
                 Ok(_) => {}
                 Err(error) => tracing::error!(error = ?error, "the mail outbox could not be read"),
             }
-            // Whichever comes first: mail queued here, or time to look for others' mail.
-            let _ = tokio::time::timeout(POLL, self.wake.notified()).await;
+            // Whichever comes first: mail queued here, time to look for others' mail, or stop.
+            tokio::select! {
+                _ = tokio::time::timeout(POLL, self.wake.notified()) => {}
+                _ = stop.changed() => {}
+            }
         }
     }
 
@@ -48,8 +52,15 @@ impl<Q: MailQueue> OutboxWorker<Q> {
     /// # Errors
     /// When the outbox itself cannot be read or written.
     pub async fn drain(&self) -> anyhow::Result<usize> {
+        self.drain_until(&watch::Sender::new(false).subscribe()).await
+    }
+
+    /// As [`Self::drain`], claiming no more mail once `stop` is `true`.
+    async fn drain_until(&self, stop: &watch::Receiver<bool>) -> anyhow::Result<usize> {
         let mut tried = 0;
-        while let Some(queued) = self.queue.claim_due(self.clock.now(), LEASE).await? {
+        while !*stop.borrow()
+            && let Some(queued) = self.queue.claim_due(self.clock.now(), LEASE).await?
+        {
             tried += 1;
             match self.transport.deliver(&self.from, &queued.mail).await {
                 Ok(()) => self.queue.mark_sent(queued.id, self.clock.now()).await?,

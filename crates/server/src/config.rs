@@ -53,6 +53,9 @@ pub struct Config {
     /// The bearer token Prometheus presents at `GET /metrics` (at least 32 characters); without
     /// one, `/metrics` is a 404.
     pub metrics_token: Option<String>,
+    /// How long a process told to stop (SIGTERM) waits for requests in flight and the mail
+    /// worker before it exits anyway.
+    pub shutdown_grace_seconds: u64,
 }
 
 /// A list of strings, or one string of comma-separated entries; blanks are dropped.
@@ -95,6 +98,7 @@ impl Default for Config {
             trusted_proxies: Vec::new(),
             sso_key: None,
             metrics_token: None,
+            shutdown_grace_seconds: 30,
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod demo_player;
 mod hashing;
 pub mod password;
 pub mod private_file;
+mod shutdown;
 pub mod startup;
 pub mod telemetry;
 mod ui;

@@ -1,7 +1,7 @@
 //! The composition root: connect the store, wire the adapters to the domain services, build
 //! the HTTP app, listen.
 
-use std::{net::TcpListener, sync::Arc};
+use std::{net::TcpListener, sync::Arc, time::Duration};
 
 use actix_web::{
     App, HttpServer,
@@ -20,6 +20,7 @@ use tracing_actix_web::TracingLogger;
 use crate::{
     config::Config,
     hashing::PooledHasher,
+    shutdown::{self, Background, InFlight},
     ui,
     wiring::{Identity, Licensing, People, Transactions},
 };
@@ -33,6 +34,12 @@ const TOKEN_KEY_SETTING: &str = "access_token_key";
 pub struct Application {
     port: u16,
     server: Server,
+    /// The socket `server` listens on, closed first when stopping.
+    listener: TcpListener,
+    in_flight: web::Data<InFlight>,
+    background: Background,
+    /// How long stopping waits for requests and background work to finish.
+    grace: Duration,
     identity: Identity,
     store: Store,
 }
@@ -69,13 +76,18 @@ impl Application {
     /// # Errors
     /// A bad SMTP URL, an unreadable signing key or an address in use.
     pub async fn with_store(config: &Config, store: Store, clock: AnyClock) -> anyhow::Result<Self> {
-        let (state, identity) = app_state(config, store.clone(), clock).await?;
+        let mut background = Background::new();
+        let (state, identity) = app_state(config, store.clone(), clock, &mut background).await?;
         let listener = TcpListener::bind(&config.bind).with_context(|| format!("binding {}", config.bind))?;
         let port = listener.local_addr()?.port();
         let shared = state.clone();
         let https = config.public_url().starts_with("https://");
+        let in_flight = web::Data::new(InFlight::default());
+        let counted = in_flight.clone();
+        let grace = Duration::from_secs(config.shutdown_grace_seconds);
         let mut server = HttpServer::new(move || {
             App::new()
+                .app_data(counted.clone())
                 .wrap(from_fn(http_api::middleware::catch_panics))
                 .wrap(http_api::middleware::security_headers(https))
                 .wrap(from_fn(http_api::middleware::request_id))
@@ -86,12 +98,17 @@ impl Application {
                 .wrap(from_fn(http_api::middleware::unmark_small))
                 .configure(http_api::configure(shared.clone()))
                 .default_service(web::to(ui::serve))
+                // Outermost: a request counts until the last byte of its body is sent.
+                .wrap(from_fn(shutdown::track))
         })
-        .listen(listener)?;
+        // Signals are handled by `run_until_stopped`, which stops in the order it needs.
+        .disable_signals()
+        .shutdown_timeout(grace.as_secs())
+        .listen(listener.try_clone()?)?;
         if let Some(workers) = config.workers {
             server = server.workers(workers);
         }
-        Ok(Self { port, server: server.run(), identity, store })
+        Ok(Self { port, server: server.run(), listener, in_flight, background, grace, identity, store })
     }
 
     #[must_use]
@@ -104,14 +121,26 @@ impl Application {
         &self.identity
     }
 
-    /// Serves until SIGINT/SIGTERM, letting requests in flight finish, then closes the pool.
+    /// Serves until SIGTERM or SIGINT, then stops as [`shutdown`] says (requests in flight,
+    /// then the mail worker and the folder, within the grace period) and closes the pool.
     ///
     /// # Errors
     /// The server's I/O error.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        self.server.await?;
+        let Self { server, listener, in_flight, background, grace, store, .. } = self;
+        let handle = server.handle();
+        // Polled on its own: it carries out the pause and stop commands `drain` sends.
+        let mut served = tokio::spawn(server);
+        tokio::select! {
+            result = &mut served => result??,
+            signalled = shutdown::signalled() => {
+                signalled?;
+                shutdown::drain(&handle, &listener, &in_flight, background, grace).await;
+                served.await??;
+            }
+        }
         tracing::info!("stopped; closing the database pool");
-        self.store.close().await?;
+        store.close().await?;
         Ok(())
     }
 }
@@ -120,23 +149,33 @@ impl Application {
 /// for attempts another process stored and did not fold (a crash's leftovers).
 const FOLD_POLL: std::time::Duration = std::time::Duration::from_secs(5);
 
-/// Folds stored attempts into the reports as they come, until the process ends.
-async fn fold_queued_attempts(store: Store) {
-    loop {
-        match store.fold_queued().await {
-            Ok(0) => store.until_queued(FOLD_POLL).await,
-            Ok(_) => {}
+/// Folds stored attempts into the reports as they come, until told to stop (between two
+/// folds: a fold is one transaction, and what it did not take stays queued).
+async fn fold_queued_attempts(store: Store, mut stop: tokio::sync::watch::Receiver<bool>) {
+    while !*stop.borrow() {
+        let wait = match store.fold_queued().await {
+            Ok(0) => FOLD_POLL,
+            Ok(_) => continue,
             Err(error) => {
                 tracing::error!(error = ?error, "queued attempts could not be folded");
-                tokio::time::sleep(FOLD_POLL).await;
+                FOLD_POLL
             }
+        };
+        tokio::select! {
+            () = store.until_queued(wait) => {}
+            _ = stop.changed() => {}
         }
     }
 }
 
 /// The services every handler reaches, and the sign-in service itself for the operator's
 /// start-up steps (the setup link, the demo invitation).
-async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Result<(AppState, Identity)> {
+async fn app_state(
+    config: &Config,
+    store: Store,
+    clock: AnyClock,
+    background: &mut Background,
+) -> anyhow::Result<(AppState, Identity)> {
     anyhow::ensure!(
         config.metrics_token.as_ref().is_none_or(|token| token.len() >= 32),
         "metrics_token: use at least 32 random characters"
@@ -147,8 +186,8 @@ async fn app_state(config: &Config, store: Store, clock: AnyClock) -> anyhow::Re
     };
     let from = config.mail_from.parse().context("mail_from is not a mailbox")?;
     let (notifier, worker) = mail::outbox(store.clone(), transport, from, config.public_url(), clock.clone());
-    tokio::spawn(worker.run());
-    tokio::spawn(fold_queued_attempts(store.clone()));
+    background.spawn(worker.run(background.stop_signal()));
+    background.spawn(fold_queued_attempts(store.clone(), background.stop_signal()));
     // 256 random bits, as URL-safe text.
     let key = store.init_setting(TOKEN_KEY_SETTING, &identity::secret::new_token()).await?;
     let licensing = Licensing::new(store.clone(), clock.clone());

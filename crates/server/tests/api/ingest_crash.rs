@@ -29,7 +29,7 @@ const KILLS: usize = 10;
 
 /// A game whose trainee took their seat two days ago by the wall clock, which the server
 /// processes judge by (the test's own server runs on a clock of its own).
-async fn game_a_day_old(app: &TestApp) -> Game {
+pub(crate) async fn game_a_day_old(app: &TestApp) -> Game {
     let game = app.game().await;
     let before = OffsetDateTime::now_utc() - Duration::days(2);
     for (table, column, value) in

@@ -31,6 +31,7 @@ mod seats;
 mod sessions;
 mod sessions_cookie;
 mod setup;
+mod shutdown;
 mod sign_in;
 mod sign_up;
 mod spec;

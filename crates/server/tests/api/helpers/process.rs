@@ -69,6 +69,24 @@ impl ServerProcess {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }
+
+    /// Sends SIGTERM, as a service manager or an orchestrator stops a process.
+    pub fn terminate(&self) {
+        let sent = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().unwrap();
+        assert!(sent.success(), "kill -TERM {}", self.child.id());
+    }
+
+    /// Waits up to `limit` for the process to exit; its status, or `None` if it still runs.
+    pub async fn exited_within(&mut self, limit: std::time::Duration) -> Option<std::process::ExitStatus> {
+        let deadline = std::time::Instant::now() + limit;
+        while std::time::Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        None
+    }
 }
 
 impl Drop for ServerProcess {
