@@ -21,6 +21,8 @@ test: deps postgres
     # Chromium and schemathesis install (waiting on the network) while the checks compile; an
     # install that would ask for a sudo password runs first, where it can ask.
     if [ "$(id -u)" != 0 ] && ! sudo -n true 2>/dev/null; then "$just" chromium; fi
+    # nginx before Chromium's install starts beside the build: apt takes one install at a time.
+    "$just" nginx
     "$just" chromium > target/install-chromium.log 2>&1 & chromium=$!
     "$just" fuzz-venv > target/install-fuzz-venv.log 2>&1 & venv=$!
     "$just" lint ui
@@ -134,6 +136,22 @@ chromium:
     as_root=(); [ "$(id -u)" = 0 ] || as_root=(sudo)
     "${as_root[@]}" apt-get update -qq
     "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+
+# Debian's nginx, for the cluster test and `just cluster` (installed, not started as a service).
+nginx:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    { command -v nginx || [ -x /usr/sbin/nginx ]; } >/dev/null && exit 0
+    echo "==> installing Debian's nginx"
+    as_root=(); [ "$(id -u)" = 0 ] || as_root=(sudo)
+    "${as_root[@]}" apt-get update -qq
+    # RUNLEVEL=1: the package's scripts leave the system service stopped.
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 apt-get install -y -qq nginx >/dev/null
+
+# Three processes on one PostgreSQL database behind nginx on :8080 (deploy/nginx.conf), with
+# demo data the first time; Ctrl+C stops them with SIGTERM. See docs/operations.md.
+cluster: deps postgres nginx ui
+    scripts/cluster.sh
 
 # Start the machine's PostgreSQL cluster when it is installed but down.
 postgres:

@@ -6,6 +6,7 @@ mod audit;
 mod backup;
 mod catalogue;
 mod cli;
+mod cluster;
 mod dashboard;
 mod demo;
 mod game;

@@ -15,7 +15,7 @@ use uuid::Uuid;
 pub use fixtures::TestUser;
 pub use oidc::OidcProvider;
 pub use old_schema::OldSchema;
-pub use process::ServerProcess;
+pub use process::{ServerProcess, free_port};
 pub use smtp::SmtpSink;
 
 /// Runs each listed test body once on SQLite and once on PostgreSQL, as `sqlite::name` and
@@ -191,12 +191,27 @@ impl TestApp {
 
     /// Signs in someone who needs no OTP, accepting the EULA if asked, and answers the bearer token.
     pub async fn token_of(&self, user: &TestUser) -> String {
-        let body: serde_json::Value = self.login(&user.email, &user.password).await.json().await.unwrap();
-        if body["status"] == "eula_required" {
-            let challenge = body["challenge"].as_str().unwrap().to_owned();
-            let session: serde_json::Value = self
-                .post_challenge("/api/v1/auth/eula/accept", &challenge, &serde_json::json!({}))
+        self.token_at(&self.address, user).await
+    }
+
+    /// [`Self::token_of`] through the server at `base` (another process, a proxy).
+    pub async fn token_at(&self, base: &str, user: &TestUser) -> String {
+        let post = |path: &str, body: serde_json::Value| self.client.post(format!("{base}{path}")).json(&body);
+        let body: serde_json::Value =
+            post("/api/v1/auth/login", serde_json::json!({ "email": user.email, "password": user.password }))
+                .send()
                 .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+        if body["status"] == "eula_required" {
+            let challenge = body["challenge"].as_str().unwrap();
+            let session: serde_json::Value = post("/api/v1/auth/eula/accept", serde_json::json!({}))
+                .header("session-token", challenge)
+                .send()
+                .await
+                .unwrap()
                 .json()
                 .await
                 .unwrap();

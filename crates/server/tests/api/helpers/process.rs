@@ -33,7 +33,17 @@ impl ServerProcess {
 
     /// A process on a free port with this database and data folder, not waited for.
     pub fn spawn(database_url: &str, data_dir: &std::path::Path, env: &[(&str, &str)], log: Option<PathBuf>) -> Self {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        Self::spawn_at(free_port(), database_url, data_dir, env, log)
+    }
+
+    /// [`Self::spawn`] on `port` (a process restarted where a proxy expects it).
+    pub fn spawn_at(
+        port: u16,
+        database_url: &str,
+        data_dir: &std::path::Path,
+        env: &[(&str, &str)],
+        log: Option<PathBuf>,
+    ) -> Self {
         let mut command = Command::new(env!("CARGO_BIN_EXE_playtrack"));
         command
             .arg("serve")
@@ -87,6 +97,11 @@ impl ServerProcess {
         }
         None
     }
+}
+
+/// A port nothing listens on now.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 impl Drop for ServerProcess {
