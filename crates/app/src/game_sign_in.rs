@@ -10,7 +10,7 @@ use identity::{
     grants::{self, AuthorizationRequest, CheckedRequest, CodeUse, GameGrant, NewCode, RefreshUse, RequestError},
     oauth,
 };
-use kernel::{AuditAction, AuditEvent, Role, SessionId, UserId, secret};
+use kernel::{AuditAction, AuditEvent, GameAppId, Role, SessionId, UserId, secret};
 use licensing::{Batch, Company, LicensingError, Seat};
 use scoring::ClientScope;
 use serde_json::json;
@@ -153,6 +153,17 @@ impl<U: GameUnit> GameSignIn<U> {
         let work = self.work.begin().await?;
         let checked = grants::check(request, work.game_app(&request.client_id).await?)?;
         if !approve {
+            let reason = "the trainee declined the game's request";
+            work.audit(security_event(
+                self.now(),
+                AuditAction::GameConsentDenied,
+                Some(trainee),
+                checked.app.id,
+                reason,
+                ctx,
+            ))
+            .await?;
+            self.work.commit(work).await?;
             return Ok(checked.answer(&[("error", "access_denied")]));
         }
         if trainee.role != Role::User {
@@ -213,6 +224,8 @@ impl<U: GameUnit> GameSignIn<U> {
                 if let Some(session) = session {
                     work.end_session(session).await?;
                 }
+                let reason = "the code was used before; the sign-in it opened has ended";
+                work.audit(security_event(now, AuditAction::GameCodeReplayed, None, app.id, reason, ctx)).await?;
                 self.work.commit(work).await?;
                 return Err(TokenError::InvalidGrant("the code was used before"));
             }
@@ -257,7 +270,12 @@ impl<U: GameUnit> GameSignIn<U> {
     ///
     /// # Errors
     /// `InvalidClient`; `InvalidGrant`.
-    pub async fn refresh(&self, client_id: &str, refresh_token: &str) -> Result<IssuedTokens, TokenError> {
+    pub async fn refresh(
+        &self,
+        client_id: &str,
+        refresh_token: &str,
+        ctx: &RequestContext,
+    ) -> Result<IssuedTokens, TokenError> {
         let work = self.work.begin().await?;
         let now = self.now();
         let used = work.use_refresh(&secret::hash_token(refresh_token), now).await?;
@@ -266,8 +284,10 @@ impl<U: GameUnit> GameSignIn<U> {
             RefreshUse::Unknown => return Err(TokenError::InvalidGrant("unknown refresh token")),
             RefreshUse::Again { session } => {
                 work.end_session(session).await?;
+                let reason = "the refresh token was used before; the sign-in has ended";
+                work.audit(security_event(now, AuditAction::GameRefreshReused, None, app.id, reason, ctx)).await?;
                 self.work.commit(work).await?;
-                return Err(TokenError::InvalidGrant("the refresh token was used before; the sign-in has ended"));
+                return Err(TokenError::InvalidGrant(reason));
             }
             RefreshUse::First { expires_at, .. } if now >= expires_at => {
                 self.work.commit(work).await?;
@@ -299,6 +319,7 @@ impl<U: GameUnit> GameSignIn<U> {
         client_id: &str,
         refresh_token: Option<&str>,
         session: Option<SessionId>,
+        ctx: &RequestContext,
     ) -> anyhow::Result<()> {
         let work = self.work.begin().await?;
         let session = match (refresh_token, session) {
@@ -308,12 +329,16 @@ impl<U: GameUnit> GameSignIn<U> {
         let Some(session) = session else { return Ok(()) };
         let app = work.game_app(client_id).await?;
         let held = match work.game_session(session).await {
-            Ok((_, grant)) => app.is_some_and(|a| a.id == grant.app),
+            Ok((user, grant)) if app.as_ref().is_some_and(|a| a.id == grant.app) => Some((user, grant.app)),
             Err(AuthenticateError::Unknown(e)) => return Err(e),
-            Err(_) => false,
+            _ => None,
         };
-        if held {
+        if let Some((user, app)) = held {
             work.end_session(session).await?;
+            let reason = "the game revoked the sign-in";
+            let mut event = security_event(self.now(), AuditAction::GameSignInRevoked, None, app, reason, ctx);
+            event.company = user.company;
+            work.audit(AuditEvent { actor: Some(user.id), ..event }).await?;
             self.work.commit(work).await?;
         }
         Ok(())
@@ -413,5 +438,28 @@ impl<U: GameUnit> GameSignIn<U> {
 
     fn now(&self) -> OffsetDateTime {
         self.work.now()
+    }
+}
+
+/// An audit line of an OAuth security event about `app`, with its reason; also logged, as a
+/// monitor watches logs. No token or code is named.
+fn security_event(
+    at: OffsetDateTime,
+    action: AuditAction,
+    trainee: Option<&Principal>,
+    app: GameAppId,
+    reason: &'static str,
+    ctx: &RequestContext,
+) -> AuditEvent {
+    tracing::warn!(action = action.as_str(), game_app = %app, reason, "game sign-in security event");
+    AuditEvent {
+        at,
+        actor: trainee.map(|t| t.user),
+        action,
+        target_type: "game_app",
+        target_id: Some(app.to_string()),
+        company: trainee.and_then(|t| t.company),
+        details: json!({ "reason": reason }),
+        ip: ctx.ip.clone(),
     }
 }

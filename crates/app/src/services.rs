@@ -99,7 +99,7 @@ service_trait! {
         async fn save_table_view(&self, who: &Principal, table: TableName, view: &TableView) -> anyhow::Result<()>;
         async fn send_reset_for(&self, admin: &Principal, user: &Email, ctx: &RequestContext) -> Result<(), AdminActionError>;
         async fn spend(&self, key: &str, limit: u32, window: time::Duration) -> anyhow::Result<Result<(), time::Duration>>;
-        async fn set_own_photo(&self, who: &Principal, photo: Option<Photo>) -> anyhow::Result<()>;
+        async fn set_own_photo(&self, who: &Principal, photo: Option<Photo>, ctx: &RequestContext) -> anyhow::Result<()>;
         async fn set_enabled(&self, actor: &Actor, id: UserId, enabled: bool) -> Result<User, AdminActionError>;
         async fn sign_out_everywhere(&self, who: &Principal, ctx: &RequestContext) -> anyhow::Result<u64>;
         async fn table_views(&self, who: &Principal) -> anyhow::Result<Vec<(TableName, TableView)>>;
@@ -158,8 +158,8 @@ service_trait! {
         async fn check(&self, request: &AuthorizationRequest) -> Result<CheckedRequest, GameSignInError>;
         async fn authorize(&self, trainee: &Principal, request: &AuthorizationRequest, approve: bool, ctx: &RequestContext) -> Result<String, GameSignInError>;
         async fn exchange(&self, client_id: &str, code: &str, redirect_uri: &str, verifier: &str, ctx: &RequestContext) -> Result<IssuedTokens, TokenError>;
-        async fn refresh(&self, client_id: &str, refresh_token: &str) -> Result<IssuedTokens, TokenError>;
-        async fn revoke(&self, client_id: &str, refresh_token: Option<&str>, session: Option<SessionId>) -> anyhow::Result<()>;
+        async fn refresh(&self, client_id: &str, refresh_token: &str, ctx: &RequestContext) -> Result<IssuedTokens, TokenError>;
+        async fn revoke(&self, client_id: &str, refresh_token: Option<&str>, session: Option<SessionId>, ctx: &RequestContext) -> anyhow::Result<()>;
         async fn player(&self, session: SessionId) -> Result<Player, PlayerError>;
         async fn card(&self, player: &Player) -> Result<PlayerCard, GameSignInError>;
         async fn handoff(&self, trainee: UserId, within: Option<&scoring::ClientScope>) -> Result<Challenge, GameSignInError>;

@@ -57,7 +57,9 @@ pub struct GameApp {
     /// attempt sent by the device and again by the game's server is one attempt. `None` only
     /// for apps registered before apps named one: they post no attempts until they do.
     pub api_client: Option<ApiClientId>,
+    #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
     pub disabled_at: Option<OffsetDateTime>,
 }
 

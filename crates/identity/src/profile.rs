@@ -43,12 +43,13 @@ pub trait ProfileRepository: Clone + Send + Sync + 'static {
     /// Whether `user` has a photo, without reading it.
     fn has_photo(&self, user: UserId) -> impl Future<Output = Result<bool>> + Send;
 
-    /// Keeps `photo` as `user`'s, or removes theirs (`None`).
+    /// Keeps `photo` as `user`'s, or removes theirs (`None`), with its audit line (whose
+    /// moment is the photo's), in one transaction.
     fn set_photo(
         &self,
         user: UserId,
         photo: Option<Photo>,
-        at: OffsetDateTime,
+        audit: AuditEvent,
     ) -> impl Future<Output = Result<()>> + Send;
 }
 
@@ -108,11 +109,22 @@ impl<S: IdentityStore, N: Notifier, H: PasswordHasher, C: Clock> SignIn<S, N, H,
         self.store().has_photo(who.user).await
     }
 
-    /// Replaces the signed-in person's photo, or removes it (`None`).
+    /// Replaces the signed-in person's photo, or removes it (`None`), audited.
     ///
     /// # Errors
     /// Storage failures.
-    pub async fn set_own_photo(&self, who: &Principal, photo: Option<Photo>) -> Result<()> {
-        self.store().set_photo(who.user, photo, self.clock().now()).await
+    pub async fn set_own_photo(&self, who: &Principal, photo: Option<Photo>, ctx: &RequestContext) -> Result<()> {
+        let details = json!({ "photo": photo.as_ref().map(|p| json!({ "content_type": p.content_type, "bytes": p.bytes.len() })) });
+        let audit = AuditEvent {
+            at: self.clock().now(),
+            actor: Some(who.user),
+            action: AuditAction::UserPhotoChanged,
+            target_type: "user",
+            target_id: Some(who.user.to_string()),
+            company: who.company,
+            details,
+            ip: ctx.ip.clone(),
+        };
+        self.store().set_photo(who.user, photo, audit).await
     }
 }

@@ -35,6 +35,14 @@ pub enum AuditAction {
     GameAppUpdated,
     /// A trainee allowed a game app to sign them in.
     GameAuthorized,
+    /// A trainee declined a game app's request to sign them in.
+    GameConsentDenied,
+    /// A game presented a code again (its sign-in ends): a stolen code, or a game's bug.
+    GameCodeReplayed,
+    /// A game presented a used refresh token again (its sign-in ends): a stolen token, or a bug.
+    GameRefreshReused,
+    /// A game revoked a trainee's sign-in (RFC 7009).
+    GameSignInRevoked,
     IndustryCreated,
     IndustryUpdated,
     SsoConnectionCreated,
@@ -78,10 +86,12 @@ pub enum AuditAction {
     UserDisabled,
     UserEnabled,
     UserSignedOutEverywhere,
+    /// Someone put up, replaced or took down their own photo.
+    UserPhotoChanged,
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 58] = [
+    pub const ALL: [Self; 63] = [
         Self::AllocationCreated,
         Self::AllocationUpdated,
         Self::ApiClientCreated,
@@ -104,6 +114,10 @@ impl AuditAction {
         Self::GameAppCreated,
         Self::GameAppUpdated,
         Self::GameAuthorized,
+        Self::GameConsentDenied,
+        Self::GameCodeReplayed,
+        Self::GameRefreshReused,
+        Self::GameSignInRevoked,
         Self::IndustryCreated,
         Self::IndustryUpdated,
         Self::SsoConnectionCreated,
@@ -140,6 +154,7 @@ impl AuditAction {
         Self::UserDisabled,
         Self::UserEnabled,
         Self::UserSignedOutEverywhere,
+        Self::UserPhotoChanged,
     ];
 
     #[must_use]
@@ -167,6 +182,10 @@ impl AuditAction {
             Self::GameAppCreated => "game_app.created",
             Self::GameAppUpdated => "game_app.updated",
             Self::GameAuthorized => "game.authorized",
+            Self::GameConsentDenied => "game.consent_denied",
+            Self::GameCodeReplayed => "game.code_replayed",
+            Self::GameRefreshReused => "game.refresh_reused",
+            Self::GameSignInRevoked => "game.sign_in_revoked",
             Self::IndustryCreated => "industry.created",
             Self::IndustryUpdated => "industry.updated",
             Self::SsoConnectionCreated => "sso_connection.created",
@@ -203,6 +222,7 @@ impl AuditAction {
             Self::UserDisabled => "user.disabled",
             Self::UserEnabled => "user.enabled",
             Self::UserSignedOutEverywhere => "user.signed_out_everywhere",
+            Self::UserPhotoChanged => "user.photo_changed",
         }
     }
 }

@@ -779,7 +779,15 @@ impl<S: LicensingStore, C: Clock> Licensing<S, C> {
             batch: String::new(),
             locale: draft.locale.clone(),
         };
-        only_one(self.import(actor, company, draft.batch, default_locale, vec![row]).await)
+        let (company, plans) = self.preview_import(actor, company, draft.batch, default_locale, vec![row]).await?;
+        let (batch, locale) = plans.first().map_or((None, None), |plan| (plan.batch, plan.locale));
+        let id = only_one(self.enrol(company, plans).await)?;
+        // One person created by hand: a line of its own about them, as for any admin's creation.
+        let details = json!({ "before": null, "after": {
+            "name": draft.name.trim(), "email": draft.email.trim(), "role": "USER", "batch_id": batch, "locale": locale,
+        } });
+        self.audit(actor.event(self.clock.now(), AuditAction::UserCreated, "user", id, Some(company), details)).await?;
+        Ok(id)
     }
 
     /// Makes someone the company's identity provider vouched for a trainee of `batch` — with a

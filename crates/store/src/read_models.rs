@@ -20,8 +20,8 @@ use crate::{
     Backend, Store,
     db::Db,
     entities::{
-        attempts, audit_events, batches, companies, countries, industries, level_results, licence_allocations, seats,
-        users,
+        api_clients, attempts, audit_events, batches, companies, countries, game_apps, industries, level_results,
+        licence_allocations, seats, users,
     },
     listing::{contains, search_term},
 };
@@ -232,6 +232,17 @@ impl Store {
                 }
                 "industry" => {
                     named::<industries::Entity>(&self.db, industries::Column::Id, industries::Column::Name, ids).await?
+                }
+                "game_app" => {
+                    named::<game_apps::Entity>(&self.db, game_apps::Column::Id, game_apps::Column::Name, ids).await?
+                }
+                "api_client" => {
+                    named::<api_clients::Entity>(&self.db, api_clients::Column::Id, api_clients::Column::Name, ids)
+                        .await?
+                }
+                // A connection is its company's: named after it.
+                "sso_connection" => {
+                    named::<companies::Entity>(&self.db, companies::Column::Id, companies::Column::Name, ids).await?
                 }
                 _ => Vec::new(),
             };

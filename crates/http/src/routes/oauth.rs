@@ -246,7 +246,9 @@ async fn exchange(state: &AppState, meta: &RequestMeta, body: web::Payload) -> R
                 (required(pairs, "code")?, required(pairs, "redirect_uri")?, required(pairs, "code_verifier")?);
             state.game_sign_in.exchange(client_id, code, redirect_uri, verifier, &meta.context).await
         }
-        "refresh_token" => state.game_sign_in.refresh(client_id, required(pairs, "refresh_token")?).await,
+        "refresh_token" => {
+            state.game_sign_in.refresh(client_id, required(pairs, "refresh_token")?, &meta.context).await
+        }
         _ => return Err(Refusal::oauth("unsupported_grant_type", "authorization_code or refresh_token")),
     };
     let issued = issued.map_err(|e| match e {
@@ -277,19 +279,19 @@ async fn exchange(state: &AppState, meta: &RequestMeta, body: web::Payload) -> R
     ),
 )]
 #[post("/oauth/revoke")]
-async fn oauth_revoke(state: web::Data<AppState>, body: web::Payload) -> HttpResponse {
-    match revoke(&state, body).await {
+async fn oauth_revoke(state: web::Data<AppState>, meta: RequestMeta, body: web::Payload) -> HttpResponse {
+    match revoke(&state, &meta, body).await {
         Ok(()) => uncached(&mut HttpResponse::Ok()).finish(),
         Err(refusal) => refusal.into_response(),
     }
 }
 
-async fn revoke(state: &AppState, body: web::Payload) -> Result<(), Refusal> {
+async fn revoke(state: &AppState, meta: &RequestMeta, body: web::Payload) -> Result<(), Refusal> {
     let pairs = form(body).await?;
     let (client_id, token) = (required(&pairs, "client_id")?, required(&pairs, "token")?);
     let session = state.tokens.game_session_of(token, state.identity.now());
     let refresh = session.is_none().then_some(token);
-    state.game_sign_in.revoke(client_id, refresh, session).await.map_err(Refusal::Internal)
+    state.game_sign_in.revoke(client_id, refresh, session, &meta.context).await.map_err(Refusal::Internal)
 }
 
 /// The authorization server's metadata (RFC 8414).

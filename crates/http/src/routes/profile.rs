@@ -143,6 +143,7 @@ async fn get_photo(state: web::Data<AppState>, who: Authenticated) -> Result<Htt
 async fn put_photo(
     state: web::Data<AppState>,
     who: Authenticated,
+    meta: RequestMeta,
     upload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let rules = &picture::PHOTO;
@@ -160,7 +161,7 @@ async fn put_photo(
         .map_err(ApiError::internal)?
         .map_err(|rejected| ApiError::invalid(vec![FieldError::new(rules.field, rejected.code(rules))]))?;
     let photo = Photo { content_type: encoded.content_type.to_owned(), bytes: encoded.bytes };
-    state.identity.set_own_photo(&who.0, Some(photo)).await.map_err(ApiError::internal)?;
+    state.identity.set_own_photo(&who.0, Some(photo), &meta.context).await.map_err(ApiError::internal)?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -173,8 +174,12 @@ const PHOTOS_PER_HOUR: u32 = 10;
     responses((status = NO_CONTENT, description = "Removed, or there was none")),
 )]
 #[delete("/me/photo")]
-async fn delete_photo(state: web::Data<AppState>, who: Authenticated) -> Result<HttpResponse, ApiError> {
-    state.identity.set_own_photo(&who.0, None).await.map_err(ApiError::internal)?;
+async fn delete_photo(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    meta: RequestMeta,
+) -> Result<HttpResponse, ApiError> {
+    state.identity.set_own_photo(&who.0, None, &meta.context).await.map_err(ApiError::internal)?;
     Ok(HttpResponse::NoContent().finish())
 }
 

@@ -48,6 +48,13 @@ crate::on_both_databases! {
         assert_eq!(listed.as_array().unwrap().len(), 1);
         assert_eq!(listed[0]["scopes"], json!(["play"]));
         assert_eq!((app.audit_count("game_app.created").await, app.audit_count("game_app.updated").await), (1, 1));
+        let audited = ok(call(&app, Method::GET, "/api/v1/audit-events?target_type=game_app", &root, None).await, 200).await;
+        let updated = &audited["items"][0];
+        assert_eq!(updated["target_name"], "Warehouse Hero", "{updated}");
+        let (before, after) = (&updated["details"]["before"], &updated["details"]["after"]);
+        assert!(before["created_at"].is_string() && before["disabled_at"].is_null(), "instants as text: {before}");
+        assert_eq!(after["created_at"], before["created_at"]);
+        assert!(after["disabled_at"].is_string(), "{after}");
 
         let company = app.company("Orbis", false, 30).await;
         let admin = app.user(Role::CompanyAdmin, Some(company)).await;

@@ -210,6 +210,11 @@ crate::on_both_databases! {
         let newest = RefreshToken::new(renewed.refresh_token().unwrap().secret().clone());
         let after = client.exchange_refresh_token(&newest).request_async(&app.client).await;
         assert_eq!(error_of(after), BasicErrorResponseType::InvalidGrant, "the family is gone");
+        assert_eq!(
+            app.audit_reasons("game.refresh_reused").await,
+            ["the refresh token was used before; the sign-in has ended"],
+            "the reuse is audited with its reason"
+        );
 
         // Access tokens last ten minutes.
         let (access, _) = world.tokens(&app).await;
@@ -230,6 +235,10 @@ crate::on_both_databases! {
         let second = client.exchange_code(AuthorizationCode::new(code)).set_pkce_verifier(verifier_copy).request_async(&app.client).await;
         assert_eq!(error_of(second), BasicErrorResponseType::InvalidGrant);
         assert_problem(me(&app, first.access_token().secret()).await, 401, "UNAUTHENTICATED").await;
+        assert_eq!(
+            app.audit_reasons("game.code_replayed").await,
+            ["the code was used before; the sign-in it opened has ended"]
+        );
         let refreshed = client.exchange_refresh_token(first.refresh_token().unwrap()).request_async(&app.client).await;
         assert_eq!(error_of(refreshed), BasicErrorResponseType::InvalidGrant);
 
@@ -305,6 +314,7 @@ crate::on_both_databases! {
         let url = url::Url::parse(&format!("{}?{}", app.url("/oauth/authorize"), query(&world.client_id, LISTENING, "S256", challenge.as_str()))).unwrap();
         let denied = ok(decide(&app, &world.browser, &url, false).await, 200).await;
         assert!(denied["redirect_to"].as_str().unwrap().contains("error=access_denied"), "{denied}");
+        assert_eq!(app.audit_reasons("game.consent_denied").await, ["the trainee declined the game's request"]);
         // Only a trainee signs in to a game, and only with a valid seat.
         assert_problem(allow(&app, &world.root, &url).await, 403, "FORBIDDEN").await;
         let seatless = trainee_token(&app, world.company).await;
@@ -365,6 +375,7 @@ crate::on_both_databases! {
         assert_problem(me(&app, &access).await, 401, "UNAUTHENTICATED").await;
         let unknown = [("token", "never-issued"), ("client_id", world.client_id.as_str())];
         assert_eq!(app.client.post(app.url("/oauth/revoke")).form(&unknown).send().await.unwrap().status(), 200, "RFC 7009 §2.2");
+        assert_eq!(app.audit_reasons("game.sign_in_revoked").await, ["the game revoked the sign-in"], "the unknown token changed nothing");
 
         // A disabled trainee's game is signed out.
         let (access, _) = world.tokens(&app).await;

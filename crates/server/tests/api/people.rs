@@ -74,6 +74,8 @@ crate::on_both_databases! {
         let imported = ok(call(&app, Method::POST, "/api/v1/users/import", &root, Some(import)).await, 201).await;
         assert_eq!(imported["imported"], 2);
         assert_eq!(app.summary(&root, company).await["assigned"], 3);
+        assert_eq!(app.audit_count("user.created").await, 2, "the trainee and the admin, each on a line of their own");
+        assert_eq!(app.audit_count("trainees.imported").await, 1, "the import");
         for email in everyone {
             assert_eq!(app.mail.wait_for(email, 1).await.len(), 1, "the invitation of {email}");
         }

@@ -107,6 +107,7 @@ crate::on_both_databases! {
         app.clock.advance(time::Duration::minutes(61));
         let token = app.token_of(&admin).await;
         assert_eq!(upload(&app, &token, "image/png", crate::uploads::png(64)).await.status(), 204, "an hour later");
+        assert_eq!(app.audit_count("user.photo_changed").await, 11, "each photo put up, the refused one not");
     }
 
     async fn signing_out_everywhere_ends_every_session_of_theirs_alone(db: TestDb) {

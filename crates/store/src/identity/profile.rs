@@ -1,6 +1,6 @@
 //! Profiles: the [`identity::ProfileRepository`] port.
 
-use identity::{LiveSession, Photo, ProfileRepository, SessionKind};
+use identity::{AuditEvent, AuditLog, LiveSession, Photo, ProfileRepository, SessionKind};
 use kernel::{SessionId, UserId};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
@@ -55,25 +55,30 @@ impl ProfileRepository for Store {
         Ok(count > 0)
     }
 
-    async fn set_photo(&self, user: UserId, photo: Option<Photo>, at: OffsetDateTime) -> anyhow::Result<()> {
-        let Some(photo) = photo else {
-            photos::Entity::delete_by_id(user.as_uuid()).exec(&self.db).await.map_err(failed("removing a photo"))?;
-            return Ok(());
-        };
-        photos::Entity::insert(photos::ActiveModel {
-            user_id: Set(user.as_uuid()),
-            content_type: Set(photo.content_type),
-            bytes: Set(photo.bytes),
-            updated_at: Set(at),
-        })
-        .on_conflict(
-            OnConflict::column(photos::Column::UserId)
-                .update_columns([photos::Column::ContentType, photos::Column::Bytes, photos::Column::UpdatedAt])
-                .to_owned(),
-        )
-        .exec_without_returning(&self.db)
-        .await
-        .map_err(failed("saving a photo"))?;
-        Ok(())
+    async fn set_photo(&self, user: UserId, photo: Option<Photo>, audit: AuditEvent) -> anyhow::Result<()> {
+        let tx = self.begin().await?;
+        match photo {
+            None => {
+                photos::Entity::delete_by_id(user.as_uuid()).exec(&tx.db).await.map_err(failed("removing a photo"))?;
+            }
+            Some(photo) => {
+                photos::Entity::insert(photos::ActiveModel {
+                    user_id: Set(user.as_uuid()),
+                    content_type: Set(photo.content_type),
+                    bytes: Set(photo.bytes),
+                    updated_at: Set(audit.at),
+                })
+                .on_conflict(
+                    OnConflict::column(photos::Column::UserId)
+                        .update_columns([photos::Column::ContentType, photos::Column::Bytes, photos::Column::UpdatedAt])
+                        .to_owned(),
+                )
+                .exec_without_returning(&tx.db)
+                .await
+                .map_err(failed("saving a photo"))?;
+            }
+        }
+        tx.record(audit).await?;
+        tx.commit().await
     }
 }

@@ -308,6 +308,10 @@ export const AuditAction = {
   game_appcreated: 'game_app.created',
   game_appupdated: 'game_app.updated',
   gameauthorized: 'game.authorized',
+  gameconsent_denied: 'game.consent_denied',
+  gamecode_replayed: 'game.code_replayed',
+  gamerefresh_reused: 'game.refresh_reused',
+  gamesign_in_revoked: 'game.sign_in_revoked',
   industrycreated: 'industry.created',
   industryupdated: 'industry.updated',
   sso_connectioncreated: 'sso_connection.created',
@@ -344,6 +348,7 @@ export const AuditAction = {
   userdisabled: 'user.disabled',
   userenabled: 'user.enabled',
   usersigned_out_everywhere: 'user.signed_out_everywhere',
+  userphoto_changed: 'user.photo_changed',
 } as const;
 
 export type AuditEventActorId = string | null;

@@ -199,6 +199,23 @@ impl TestApp {
         self.rows_where("audit_events", "action", action).await
     }
 
+    /// The reasons the audit events of `action` give, oldest first.
+    pub async fn audit_reasons(&self, action: &str) -> Vec<String> {
+        let statement = Query::select()
+            .column("details")
+            .from("audit_events")
+            .and_where(Expr::col("action").eq(action))
+            .order_by("at", sea_orm::Order::Asc)
+            .take();
+        let rows = self.db.query_all(&statement).await.unwrap();
+        rows.iter()
+            .map(|row| {
+                let details: serde_json::Value = row.try_get("", "details").unwrap();
+                details["reason"].as_str().unwrap_or_default().to_owned()
+            })
+            .collect()
+    }
+
     /// How many rows of `table` hold `value` in `column`.
     pub async fn rows_where(&self, table: &'static str, column: &'static str, value: &str) -> i64 {
         let statement =
