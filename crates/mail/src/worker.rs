@@ -42,7 +42,8 @@ impl<Q: MailQueue> OutboxWorker<Q> {
             // Whichever comes first: mail queued here, time to look for others' mail, or stop.
             tokio::select! {
                 _ = tokio::time::timeout(POLL, self.wake.notified()) => {}
-                _ = stop.changed() => {}
+                // Closed: whoever could tell it to stop is gone (an application never run).
+                changed = stop.changed() => if changed.is_err() { return },
             }
         }
     }

@@ -163,7 +163,8 @@ async fn fold_queued_attempts(store: Store, mut stop: tokio::sync::watch::Receiv
         };
         tokio::select! {
             () = store.until_queued(wait) => {}
-            _ = stop.changed() => {}
+            // Closed: whoever could tell it to stop is gone (an application never run).
+            changed = stop.changed() => if changed.is_err() { return },
         }
     }
 }
