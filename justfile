@@ -98,6 +98,12 @@ bench: release chromium
     cd {{frontend}} && node bench/initial-js.mjs
     cd {{frontend}} && node bench/first-load.mjs
 
+# A busy hour (games reporting, report views, exports, sign-ins) against three release-build
+# processes on PostgreSQL over TLS behind nginx: throughput, p50/p99 and failures per kind.
+# PLAYTRACK_LOAD_SECONDS sets its length (60). See docs/operations.md.
+load: release postgres nginx
+    cargo bench -p server --bench load
+
 # Format the Rust code.
 fmt:
     cargo fmt --all

@@ -17,20 +17,14 @@ mod support;
 
 use sea_orm::{
     ConnectOptions, ConnectionTrait, Database, DatabaseConnection, TransactionTrait,
-    sea_query::{Expr, ExprTrait, Query},
+    sea_query::Query,
     sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous},
 };
-use serde_json::{Value, json};
-use support::PASSWORD;
+use support::world::{SKILL_MAX, SKILLS, World};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
 const ATTEMPTS: usize = 20_000;
-const TRAINEES: usize = 500;
-const SKILLS: usize = 5;
-/// Each skill's maximum at every level: an even share of the level's 100 points.
-const SKILL_MAX: i32 = 100 / SKILLS as i32;
-const LEVELS: usize = 10;
 /// Requests (or baseline transactions) in flight at once in the concurrent round.
 const SENDERS: usize = 4;
 const POSTGRES: &str = "postgres://postgres@127.0.0.1:5432";
@@ -71,7 +65,7 @@ async fn bench(backend: &str, database_url: Option<String>) -> anyhow::Result<()
             .busy_timeout(Duration::from_secs(30))
     });
     let db = Database::connect(options).await?;
-    let world = Arc::new(World::build(&server, &db).await?);
+    let world = Arc::new(World::build(&server.base, &server.admins[0], &db).await?);
     let mut cases = vec![(100, 1, 1), (1_000, 1, 1), (1_000, SENDERS, 1)];
     if postgres {
         // The four senders again, split over two servers on the database, each with its own
@@ -85,7 +79,7 @@ async fn bench(backend: &str, database_url: Option<String>) -> anyhow::Result<()
         }
         let tag = format!("{batch}-{senders}-{over}");
         let bodies: Vec<(String, Vec<u8>)> = world
-            .bodies(batch, &format!("http-{tag}"))
+            .bodies(ATTEMPTS, batch, &format!("http-{tag}"))
             .into_iter()
             .enumerate()
             .map(|(n, body)| (servers[n % over].base.clone(), body))
@@ -226,175 +220,7 @@ fn per_second(elapsed: Duration) -> f64 {
     ATTEMPTS as f64 / elapsed.as_secs_f64()
 }
 
-/// A company with a seat for each trainee (taken two days ago), a level catalogue whose levels
-/// train five skills each, and a game client allowed enough requests a minute.
-struct World {
-    client: reqwest::Client,
-    key: String,
-    trainees: Vec<Uuid>,
-    levels: Vec<Uuid>,
-    skills: Vec<Uuid>,
-    approach: Uuid,
-    api_client: Uuid,
-    company: Uuid,
-}
-
 impl World {
-    async fn build(server: &support::Server, db: &DatabaseConnection) -> anyhow::Result<Self> {
-        let client = reqwest::Client::new();
-        let call = |path: &str, token: Option<&str>, body: Value| {
-            let request = client.post(format!("{}{path}", server.base)).json(&body);
-            let request = match token {
-                Some(token) => request.bearer_auth(token),
-                None => request,
-            };
-            async move {
-                let response = request.send().await?;
-                let status = response.status();
-                let body: Value = response.json().await?;
-                anyhow::ensure!(status.is_success(), "{status}: {body}");
-                anyhow::Ok(body)
-            }
-        };
-        let login =
-            call("/api/v1/auth/login", None, json!({ "email": server.admins[0], "password": PASSWORD })).await?;
-        let token = login["token"].as_str().unwrap_or_default().to_owned();
-        let token = Some(token.as_str());
-        let industry = call("/api/v1/industries", token, json!({ "name": "Games" })).await?;
-        let country = call("/api/v1/countries", token, json!({ "name": "Benchland", "iso_code": "QB" })).await?;
-        let company = call(
-            "/api/v1/companies",
-            token,
-            json!({ "name": "Bench Co", "email": "ops@bench.example", "contact_person": "Ops",
-                    "industry_id": industry["id"], "country_id": country["id"], "remark": "", "session_minutes": 30 }),
-        )
-        .await?;
-        let today = OffsetDateTime::now_utc().date();
-        call(
-            "/api/v1/licence-allocations",
-            token,
-            json!({ "company_id": company["id"], "seats": TRAINEES, "valid_from": today.to_string(),
-                    "valid_until": (today + time::Duration::days(365)).to_string() }),
-        )
-        .await?;
-        let rows: Vec<Value> = (0..TRAINEES)
-            .map(|n| json!({ "line": n + 2, "name": format!("Trainee {n}"), "email": format!("t{n}@bench.example") }))
-            .collect();
-        call("/api/v1/users/import", token, json!({ "company_id": company["id"], "rows": rows })).await?;
-        let issued = call(
-            "/api/v1/api-clients",
-            token,
-            json!({ "name": "Bench game", "kind": "game", "all_companies": true, "rate_limit_per_minute": 100_000 }),
-        )
-        .await?;
-
-        // The seats were taken two days ago, so the plays of the last day fall inside them.
-        let before = OffsetDateTime::now_utc() - time::Duration::days(2);
-        db.execute(&Query::update().table("seats").value("assigned_at", before).take()).await?;
-        db.execute(&Query::update().table("licence_allocations").value("valid_from", before.date()).take()).await?;
-        let skills = insert_named(db, "skills", SKILLS).await?;
-        let approach = insert_named(db, "approaches", 1).await?[0];
-        let chapter = Uuid::now_v7();
-        let mut insert = Query::insert();
-        insert.into_table("chapters").columns(["id", "number", "title"]).values([
-            chapter.into(),
-            1.into(),
-            "Bench".into(),
-        ])?;
-        db.execute(&insert).await?;
-        let mut levels = Vec::new();
-        for number in 1..=LEVELS {
-            let level = Uuid::now_v7();
-            let mut insert = Query::insert();
-            insert
-                .into_table("levels")
-                .columns(["id", "chapter_id", "number", "title", "max_score", "difficulty"])
-                .values([
-                    level.into(),
-                    chapter.into(),
-                    i32::try_from(number)?.into(),
-                    format!("Level {number}").into(),
-                    100.into(),
-                    "medium".into(),
-                ])?;
-            db.execute(&insert).await?;
-            let mut trains = Query::insert();
-            trains.into_table("level_skills").columns(["level_id", "skill_id", "max_points"]);
-            for skill in &skills {
-                trains.values([level.into(), (*skill).into(), SKILL_MAX.into()])?;
-            }
-            db.execute(&trains).await?;
-            levels.push(level);
-        }
-        let trainees: Vec<Uuid> = db
-            .query_all(&Query::select().column("id").from("users").and_where(Expr::col("role").eq("USER")).take())
-            .await?
-            .iter()
-            .map(|row| row.try_get("", "id"))
-            .collect::<Result<_, _>>()?;
-        let api_client = Uuid::parse_str(issued["client"]["id"].as_str().unwrap_or_default())?;
-        let company = Uuid::parse_str(company["id"].as_str().unwrap_or_default())?;
-        Ok(Self {
-            client,
-            key: issued["secret"].as_str().unwrap_or_default().to_owned(),
-            trainees,
-            levels,
-            skills,
-            approach,
-            api_client,
-            company,
-        })
-    }
-
-    /// The `n`th attempt: trainee, level, score, and when it was played.
-    fn attempt(&self, n: usize) -> (Uuid, Uuid, u32, OffsetDateTime) {
-        let completed = OffsetDateTime::now_utc() - time::Duration::hours(12)
-            + time::Duration::milliseconds(i64::try_from(n).unwrap_or(0));
-        (
-            self.trainees[n % self.trainees.len()],
-            self.levels[n % LEVELS],
-            u32::try_from(n % 101).unwrap_or(0),
-            completed,
-        )
-    }
-
-    /// The request bodies, built before the clock starts.
-    fn bodies(&self, batch: usize, tag: &str) -> Vec<Vec<u8>> {
-        let at =
-            |moment: OffsetDateTime| moment.format(&time::format_description::well_known::Rfc3339).unwrap_or_default();
-        (0..ATTEMPTS)
-            .map(|n| {
-                let (trainee, level, score, completed) = self.attempt(n);
-                let points: serde_json::Map<String, Value> =
-                    self.skills.iter().map(|s| (s.to_string(), json!(score / SKILLS as u32))).collect();
-                json!({
-                    "external_id": format!("{tag}-{n}"), "trainee": trainee, "level": level, "difficulty": "medium",
-                    "approach": self.approach, "score": score, "max_score": 100, "skill_points": points,
-                    "duration_seconds": 300, "started_at": at(completed - time::Duration::minutes(5)),
-                    "completed_at": at(completed),
-                })
-            })
-            .collect::<Vec<_>>()
-            .chunks(batch)
-            .map(|chunk| serde_json::to_vec(&json!({ "attempts": chunk })).unwrap_or_default())
-            .collect()
-    }
-
-    async fn post(&self, base: &str, body: Vec<u8>) -> anyhow::Result<Value> {
-        let response = self
-            .client
-            .post(format!("{base}/api/v1/game/attempts"))
-            .bearer_auth(&self.key)
-            .header("content-type", "application/json")
-            .body(body)
-            .send()
-            .await?;
-        let status = response.status();
-        let answer: Value = response.json().await?;
-        anyhow::ensure!(status.is_success(), "{status}: {answer}");
-        Ok(answer)
-    }
-
     /// The rows of the batch from attempt `first` that the HTTP run writes, by two multi-row
     /// `INSERT`s in one transaction.
     async fn plain_insert(&self, db: &DatabaseConnection, first: usize, batch: usize, tag: &str) -> anyhow::Result<()> {
@@ -456,11 +282,4 @@ impl World {
         }
         Ok(())
     }
-}
-
-async fn insert_named(db: &DatabaseConnection, table: &str, count: usize) -> anyhow::Result<Vec<Uuid>> {
-    let ids: Vec<Uuid> = (0..count).map(|_| Uuid::now_v7()).collect();
-    let rows = ids.iter().enumerate().map(|(n, id)| vec![(*id).into(), format!("{table} {n}").into()]).collect();
-    support::insert(db, table, &["id", "name"], rows).await?;
-    Ok(ids)
 }

@@ -2,6 +2,8 @@
 //! temporary folder, with super admins who sign in with [`PASSWORD`] and no e-mailed code.
 #![allow(dead_code, reason = "each benchmark includes this module and uses its own part of it")]
 
+pub mod world;
+
 use std::time::Duration;
 
 use identity::{Argon2Hasher, NewUser, UserRepository};
@@ -39,15 +41,22 @@ pub async fn start_on(admins: usize, database_url: Option<String>) -> anyhow::Re
     let config = config(&folder, database_url);
     let store = Store::connect_pooled(&config.database_url(), config.database_connections).await?;
     store.migrate().await?;
+    let emails = super_admins(&store, admins).await?;
+    serve(config, store, emails, folder).await
+}
+
+/// Creates `count` super admins, `bench-<n>@provider.example`, who sign in with [`PASSWORD`];
+/// their e-mail addresses.
+pub async fn super_admins(store: &Store, count: usize) -> anyhow::Result<Vec<String>> {
     let hash = Argon2Hasher::default().hash_now(PASSWORD)?;
     let mut emails = Vec::new();
-    for n in 0..admins {
+    for n in 0..count {
         let email = Email::parse(&format!("bench-{n}@provider.example"))?;
         let admin = NewUser::super_admin(email.clone(), format!("Bench {n}"), hash.clone(), OffsetDateTime::now_utc());
         store.create(admin).await?;
         emails.push(email.to_string());
     }
-    serve(config, store, emails, folder).await
+    Ok(emails)
 }
 
 /// Another server on the database `first` runs on, reached at `database_url` (the same

@@ -4,8 +4,6 @@
 //! and started again in turn) while load comes through nginx, with no request failing.
 
 use std::{
-    path::{Path, PathBuf},
-    process::{Child, Command, Stdio},
     sync::{
         Arc,
         atomic::{AtomicBool, AtomicUsize, Ordering},
@@ -20,77 +18,11 @@ use time::OffsetDateTime;
 
 use crate::{
     game::Game,
-    helpers::{ServerProcess, TestApp, TestDb, free_port, spawn_app},
+    helpers::{Nginx, ServerProcess, TestApp, TestDb, free_port, nginx_binary, spawn_app},
     ingest_crash::game_a_day_old,
 };
 
 const PROCESSES: usize = 3;
-
-/// Debian's nginx (in `/usr/sbin`, outside a user's `PATH`); `None` where it is not installed,
-/// which CI does not accept.
-fn nginx_binary() -> Option<PathBuf> {
-    let found = std::env::var_os("PATH")
-        .into_iter()
-        .flat_map(|path| std::env::split_paths(&path).collect::<Vec<_>>())
-        .chain([PathBuf::from("/usr/sbin")])
-        .map(|dir| dir.join("nginx"))
-        .find(|candidate| candidate.is_file());
-    if found.is_none() {
-        assert!(
-            !std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false"),
-            "nginx is not installed and CI requires it: run `./just nginx`"
-        );
-        eprintln!("\n*** WARNING: nginx is not installed (`./just nginx`); SKIPPING the cluster test. ***\n");
-    }
-    found
-}
-
-/// nginx running `deploy/nginx.conf` on `port` in front of `upstreams`; stopped when dropped.
-struct Nginx {
-    child: Child,
-    address: String,
-    _prefix: tempfile::TempDir,
-}
-
-impl Nginx {
-    async fn start(binary: &Path, upstreams: &[u16]) -> Self {
-        let prefix = tempfile::tempdir().unwrap();
-        let port = free_port();
-        let servers: Vec<String> = upstreams.iter().map(|p| format!("server 127.0.0.1:{p} max_fails=0;")).collect();
-        let conf = include_str!("../../../../deploy/nginx.conf")
-            .replace("@prefix@", &prefix.path().display().to_string())
-            .replace("@listen@", &format!("127.0.0.1:{port}"))
-            .replace("@upstreams@", &servers.join("\n        "));
-        let conf_path = prefix.path().join("nginx.conf");
-        std::fs::write(&conf_path, conf).unwrap();
-        let child = Command::new(binary)
-            .arg("-p")
-            .arg(prefix.path())
-            .arg("-c")
-            .arg(&conf_path)
-            .arg("-e")
-            .arg(prefix.path().join("error.log"))
-            .args(["-g", "daemon off;"])
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("nginx starts");
-        let nginx = Self { child, address: format!("http://127.0.0.1:{port}"), _prefix: prefix };
-        for _ in 0..100 {
-            if reqwest::get(format!("{}/api/v1/healthz", nginx.address)).await.is_ok_and(|r| r.status() == 200) {
-                return nginx;
-            }
-            tokio::time::sleep(StdDuration::from_millis(50)).await;
-        }
-        panic!("nginx did not answer on {}", nginx.address);
-    }
-}
-
-impl Drop for Nginx {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The cluster's processes and where each listens (a restarted one comes back there).
 struct Cluster {
@@ -264,6 +196,10 @@ async fn a_journey_over_random_processes_and_a_rolling_restart_under_load_throug
     );
     assert!(failures.is_empty(), "{failures:#?}");
     assert!(answered.load(Ordering::SeqCst) > 50, "load was sent");
+    // A sign-out through the proxy: a POST with no body, which many clients send without
+    // `Content-Length`.
+    let out = client.post(format!("{}/api/v1/auth/logout", nginx.address)).bearer_auth(&token).send().await.unwrap();
+    assert_eq!(out.status(), 204, "signed out through nginx");
     let stored = app
         .db
         .query_one_raw(sea_orm::Statement::from_string(

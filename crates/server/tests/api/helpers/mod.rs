@@ -1,6 +1,7 @@
 //! `spawn_app()` and the database each test gets.
 
 mod fixtures;
+mod nginx;
 mod oidc;
 mod old_schema;
 mod process;
@@ -13,6 +14,7 @@ use server::{config::Config, startup::Application};
 use uuid::Uuid;
 
 pub use fixtures::TestUser;
+pub use nginx::{Nginx, nginx_binary};
 pub use oidc::OidcProvider;
 pub use old_schema::OldSchema;
 pub use process::{ServerProcess, free_port};
@@ -257,4 +259,23 @@ pub async fn assert_problem(response: reqwest::Response, status: u16, code: &str
     assert_eq!(body["status"], status);
     assert_eq!(body["request_id"].as_str(), request_id.as_deref(), "the body quotes the request id of the header");
     body
+}
+
+impl ServerProcess {
+    /// A process on a free port with the test app's database, data folder and mail server.
+    pub async fn start(app: &TestApp) -> Self {
+        Self::start_with(app, &[], None).await
+    }
+
+    /// Like [`Self::start`], with extra `PLAYTRACK_*` variables and, if given, everything it
+    /// prints kept in the file `log` (at `info`, JSON lines).
+    pub async fn start_with(app: &TestApp, env: &[(&str, &str)], log: Option<PathBuf>) -> Self {
+        let mut env: Vec<(&str, &str)> = env.to_vec();
+        if let Some(smtp) = &app.config.smtp_url {
+            env.insert(0, ("PLAYTRACK_SMTP_URL", smtp));
+        }
+        let mut process = Self::spawn(&app.config.database_url(), &app.config.data_dir, &env, log);
+        assert!(process.until_up(&app.client).await, "the server process did not start");
+        process
+    }
 }

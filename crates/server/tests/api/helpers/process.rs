@@ -1,36 +1,19 @@
-//! Another real `playtrack` process serving a test's database, as behind a load balancer:
-//! races between processes and what a process writes to its log are tested against it.
+//! Another real `playtrack` process serving a database, as behind a load balancer: races
+//! between processes and what a process writes to its log are tested against it, and the
+//! load benchmark runs its cluster of them. Nothing here knows the tests' app.
 
 use std::{
     path::PathBuf,
     process::{Child, Command, Stdio},
 };
 
-use super::TestApp;
-
+/// A `playtrack serve` child process, killed when dropped.
 pub struct ServerProcess {
     child: Child,
     pub address: String,
 }
 
 impl ServerProcess {
-    /// A process on a free port with the test app's database, data folder and mail server.
-    pub async fn start(app: &TestApp) -> Self {
-        Self::start_with(app, &[], None).await
-    }
-
-    /// Like [`Self::start`], with extra `PLAYTRACK_*` variables and, if given, everything it
-    /// prints kept in the file `log` (at `info`, JSON lines).
-    pub async fn start_with(app: &TestApp, env: &[(&str, &str)], log: Option<PathBuf>) -> Self {
-        let mut env: Vec<(&str, &str)> = env.to_vec();
-        if let Some(smtp) = &app.config.smtp_url {
-            env.insert(0, ("PLAYTRACK_SMTP_URL", smtp));
-        }
-        let mut process = Self::spawn(&app.config.database_url(), &app.config.data_dir, &env, log);
-        assert!(process.until_up(&app.client).await, "the server process did not start");
-        process
-    }
-
     /// A process on a free port with this database and data folder, not waited for.
     pub fn spawn(database_url: &str, data_dir: &std::path::Path, env: &[(&str, &str)], log: Option<PathBuf>) -> Self {
         Self::spawn_at(free_port(), database_url, data_dir, env, log)
