@@ -107,7 +107,7 @@ impl From<scoring::IssuedSecret> for ApiClientSecret {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ApiClientInput {
-    #[schema(min_length = 1, max_length = 120)]
+    #[schema(schema_with = super::dto::name_schema)]
     name: String,
     kind: ApiClientKind,
     /// Every company, present and future.
@@ -119,6 +119,7 @@ pub struct ApiClientInput {
     companies: Vec<Uuid>,
     /// Requests a minute; 1,200 when absent.
     #[schema(minimum = 1, maximum = 100_000)]
+    #[serde(default, deserialize_with = "super::list::whole_number::unsigned_option")]
     rate_limit_per_minute: Option<u32>,
 }
 

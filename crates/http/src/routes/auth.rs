@@ -40,7 +40,9 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
 #[serde(deny_unknown_fields)]
 pub struct LoginRequest {
     /// Trimmed and lower-cased by the server.
+    #[schema(format = Email)]
     email: String,
+    #[schema(min_length = 1)]
     password: String,
 }
 
@@ -85,6 +87,7 @@ pub struct EulaChallenge {
 #[serde(deny_unknown_fields)]
 pub struct OtpRequest {
     /// The six digits from the mail.
+    #[schema(pattern = "^[0-9]{6}$")]
     otp: String,
 }
 

@@ -62,7 +62,7 @@ pub struct BatchInput {
     /// Required of the super admin when creating; a company admin's batches are their
     /// company's. A batch never changes company.
     company_id: Option<Uuid>,
-    #[schema(min_length = 1, max_length = 120)]
+    #[schema(required = true, schema_with = super::dto::name_schema)]
     name: String,
     #[serde(with = "iso_date::option")]
     starts_on: Option<Date>,

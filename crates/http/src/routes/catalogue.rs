@@ -46,9 +46,30 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
 
 /// A text by language code: `en` always, `zh`, `ar`, `it`, `es` and `fr` where translated
 /// (screens fall back to English).
-#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(transparent)]
 pub struct TitleDto(BTreeMap<String, String>);
+
+impl utoipa::PartialSchema for TitleDto {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        let mut title = utoipa::openapi::ObjectBuilder::new()
+            .description(Some("A text by language code: `en` always, the others where translated."))
+            .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::FreeForm(false)))
+            .required("en");
+        for locale in kernel::LOCALES {
+            let mut text = super::dto::text_schema(scoring::catalogue::MAX_TITLE_CHARS);
+            if locale != "en" {
+                // A blank translation is dropped: the screens fall back to English.
+                text.min_length = None;
+                text.pattern = Some(r"^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$".to_owned());
+            }
+            title = title.property(locale, text);
+        }
+        title.into()
+    }
+}
+
+impl utoipa::ToSchema for TitleDto {}
 
 impl From<&Translated> for TitleDto {
     fn from(t: &Translated) -> Self {

@@ -66,19 +66,21 @@ impl From<licensing::Company> for Company {
 #[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct CompanyInput {
-    #[schema(min_length = 1, max_length = 120)]
+    #[schema(required = true, schema_with = super::dto::name_schema)]
     name: String,
-    #[schema(format = Email, max_length = 254)]
+    #[schema(required = true, format = Email, max_length = 254)]
     email: String,
-    #[schema(min_length = 1, max_length = 120)]
+    #[schema(required = true, schema_with = super::dto::name_schema)]
     contact_person: String,
+    #[schema(required = true, value_type = Uuid)]
     industry_id: Option<Uuid>,
+    #[schema(required = true, value_type = Uuid)]
     country_id: Option<Uuid>,
     /// Optional; line breaks are kept.
     #[schema(max_length = 1000)]
     remark: String,
     /// Idle minutes before a session of this company ends.
-    #[schema(minimum = 1, maximum = 60)]
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 60)]
     #[serde(deserialize_with = "whole_number::option")]
     session_minutes: Option<i64>,
     /// Only the super admin switches a company on or off.

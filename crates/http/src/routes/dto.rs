@@ -5,10 +5,48 @@ use kernel::FieldCode;
 use kernel::{Email, EmailError};
 use serde::Serialize;
 use time::OffsetDateTime;
-use utoipa::ToSchema;
+use utoipa::{
+    ToSchema,
+    openapi::{Object, ObjectBuilder, schema::Type},
+};
 use uuid::Uuid;
 
 use crate::FieldError;
+
+/// A short text a person typed as the server takes it (`kernel::text_problem` after trimming):
+/// something besides spaces, and no control character but the spaces around it.
+const TEXT_PATTERN: &str =
+    r"^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$";
+
+/// The schema of a text a person typed, at most `max_chars` long.
+pub fn text_schema(max_chars: usize) -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .min_length(Some(1))
+        .max_length(Some(max_chars))
+        .pattern(Some(TEXT_PATTERN))
+        .build()
+}
+
+/// The schema of a name a person typed (a person's, a company's, a batch's…).
+pub fn name_schema() -> Object {
+    text_schema(licensing::drafts::NAME_MAX)
+}
+
+/// The schema of a language field: one of the portal's languages, or empty for the default.
+pub struct Locale;
+
+impl utoipa::PartialSchema for Locale {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some("`en`, `zh`, `ar`, `it`, `es` or `fr`; empty for the default"))
+            .enum_values(Some(std::iter::once("").chain(kernel::LOCALES)))
+            .into()
+    }
+}
+
+impl ToSchema for Locale {}
 
 /// Parses an e-mail field, or says what is wrong with it (`REQUIRED`, `INVALID_EMAIL`).
 pub fn email_field(raw: &str) -> Result<Email, FieldError> {

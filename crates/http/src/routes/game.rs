@@ -57,14 +57,17 @@ pub struct AttemptInput {
     approach: Uuid,
     /// Absolute score, at most `max_score`.
     #[schema(maximum = 1_000_000)]
+    #[serde(deserialize_with = "super::list::whole_number::unsigned")]
     score: u32,
     /// The level's maximum score, as in the catalogue.
     #[schema(maximum = 1_000_000)]
+    #[serde(deserialize_with = "super::list::whole_number::unsigned")]
     max_score: u32,
     /// Points per skill id; each a skill the level trains.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::list::whole_number::unsigned_map")]
     skill_points: BTreeMap<Uuid, u32>,
     #[schema(maximum = 86_400)]
+    #[serde(deserialize_with = "super::list::whole_number::unsigned")]
     duration_seconds: u32,
     #[serde(with = "time::serde::rfc3339")]
     started_at: OffsetDateTime,

@@ -2,7 +2,7 @@
 //! public OAuth clients — a client id, redirect URIs and scopes, and no secret.
 
 use actix_web::{HttpResponse, get, post, put, web};
-use identity::game_apps::GameAppDraft;
+use identity::game_apps::{GameAppDraft, GameScope};
 use kernel::GameAppId;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
@@ -23,7 +23,7 @@ pub struct GameApp {
     /// Public: the game sends it as `client_id`.
     client_id: String,
     redirect_uris: Vec<String>,
-    /// `play` (licence check, catalogue, own attempts) and `reports` (the trainee's own).
+    #[schema(value_type = Vec<GameScopes>)]
     scopes: Vec<String>,
     /// The game's API client (kind `game`) the app's attempts are recorded under; `null` for
     /// an app registered before apps named one, which posts no attempts until it does.
@@ -50,16 +50,24 @@ impl From<identity::game_apps::GameApp> for GameApp {
     }
 }
 
+choice_schema!(
+    GameScopes,
+    GameScope,
+    "What a game app may ask for: `play` (the licence check, the catalogue, the trainee's own attempts) and `reports` (the trainee's own reports)."
+);
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameAppInput {
-    #[schema(min_length = 1, max_length = 120)]
+    #[schema(schema_with = super::dto::name_schema)]
     name: String,
     /// 1 to 10: `http://127.0.0.1/…` or `http://[::1]/…` (the game may add any port), a
     /// private-use scheme named by a reverse domain (`com.example.game:/callback`), or
     /// `https://…`; no `localhost`, no `#fragment`.
+    #[schema(min_items = 1, max_items = 10)]
     redirect_uris: Vec<String>,
     /// `play` and/or `reports`.
+    #[schema(min_items = 1, value_type = Vec<GameScopes>)]
     scopes: Vec<String>,
     /// A live API client of kind `game` (`UNKNOWN` otherwise): the trainees' attempts the app
     /// posts are recorded under it, as if its server had sent them.

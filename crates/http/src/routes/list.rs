@@ -129,12 +129,65 @@ pub mod whole_number {
             .collect()
     }
 
-    /// For `usize` fields.
+    /// For unsigned fields (`u32`, `usize`): a whole number from 0 to the type's largest.
     ///
     /// # Errors
-    /// Anything but a whole number from 0.
-    pub fn count<'de, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
-        let n = whole(&serde_json::Number::deserialize(deserializer)?)?;
-        usize::try_from(n).map_err(|_| D::Error::custom(format!("{n} is below 0")))
+    /// Anything but a whole number in that range.
+    pub fn unsigned<'de, D: Deserializer<'de>, T: TryFrom<i64>>(deserializer: D) -> Result<T, D::Error> {
+        in_range(whole(&serde_json::Number::deserialize(deserializer)?)?)
+    }
+
+    /// For `Option<u32>` fields (with `#[serde(default)]`).
+    ///
+    /// # Errors
+    /// Anything but null or a whole number from 0 to the type's largest.
+    pub fn unsigned_option<'de, D: Deserializer<'de>, T: TryFrom<i64>>(deserializer: D) -> Result<Option<T>, D::Error> {
+        Option::<serde_json::Number>::deserialize(deserializer)?.map(|n| in_range(whole(&n)?)).transpose()
+    }
+
+    /// For maps of unsigned numbers by key (`BTreeMap<K, u32>`, with `#[serde(default)]`).
+    ///
+    /// # Errors
+    /// Anything but an object of whole numbers from 0 to the type's largest.
+    pub fn unsigned_map<'de, D, K, T>(deserializer: D) -> Result<std::collections::BTreeMap<K, T>, D::Error>
+    where
+        D: Deserializer<'de>,
+        K: Deserialize<'de> + Ord,
+        T: TryFrom<i64>,
+    {
+        map(deserializer)?.into_iter().map(|(key, n)| Ok((key, in_range(n)?))).collect()
+    }
+
+    fn in_range<E: Error, T: TryFrom<i64>>(n: i64) -> Result<T, E> {
+        T::try_from(n).map_err(|_| E::custom(format!("{n} is out of range")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+
+    use super::whole_number;
+
+    #[derive(Debug, Deserialize)]
+    struct Counts {
+        #[serde(deserialize_with = "whole_number::unsigned")]
+        seats: u32,
+        #[serde(default, deserialize_with = "whole_number::unsigned_option")]
+        limit: Option<u32>,
+    }
+
+    fn read(json: &str) -> Option<(u32, Option<u32>)> {
+        serde_json::from_str::<Counts>(json).ok().map(|c| (c.seats, c.limit))
+    }
+
+    #[test]
+    fn a_whole_number_is_taken_written_either_way_and_nothing_else_is() {
+        assert_eq!(read(r#"{"seats": 5, "limit": 972.0}"#), Some((5, Some(972))));
+        assert_eq!(read(r#"{"seats": 5.0, "limit": null}"#), Some((5, None)));
+        assert_eq!(read(r#"{"seats": 4294967295}"#), Some((u32::MAX, None)));
+        for wrong in [r#"{"seats": 5.5}"#, r#"{"seats": -1}"#, r#"{"seats": 4294967296}"#, r#"{"seats": "5"}"#] {
+            assert_eq!(read(wrong), None, "{wrong}");
+        }
     }
 }

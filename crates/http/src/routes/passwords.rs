@@ -34,6 +34,7 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EmailRequest {
+    #[schema(format = Email)]
     email: String,
 }
 

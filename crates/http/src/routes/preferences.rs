@@ -65,8 +65,16 @@ pub struct TableView {
     density: Density,
     /// The field names of the columns they hid: at most 64, each of letters, digits, `_`, `-`,
     /// `.` and `:` and at most 64 long. A name the table lacks hides nothing.
-    #[schema(max_items = 64)]
+    #[schema(schema_with = column_names)]
     hidden_columns: Vec<String>,
+}
+
+/// The schema of [`TableView`]'s `hidden_columns` (`identity::TableView::problem`).
+fn column_names() -> utoipa::openapi::schema::Array {
+    let name = utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .pattern(Some("^[A-Za-z0-9_.:-]{1,64}$"));
+    utoipa::openapi::schema::ArrayBuilder::new().items(name).max_items(Some(64)).unique_items(true).build()
 }
 
 /// One table's saved view: which table, then its [`TableView`]'s fields (spelt out, as that

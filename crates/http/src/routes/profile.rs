@@ -49,9 +49,9 @@ pub struct Profile {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileInput {
-    #[schema(min_length = 1, max_length = 200)]
+    #[schema(schema_with = super::dto::name_schema)]
     name: String,
-    /// `en`, `zh`, `ar`, `it`, `es` or `fr`.
+    #[schema(value_type = super::dto::Locale)]
     locale: String,
 }
 

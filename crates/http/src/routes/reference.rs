@@ -47,10 +47,10 @@ impl From<licensing::Country> for Country {
 #[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct CountryInput {
-    #[schema(min_length = 1, max_length = 120)]
+    #[schema(required = true, schema_with = super::dto::name_schema)]
     name: String,
     /// Two letters (ISO 3166-1 alpha-2), stored upper-case.
-    #[schema(pattern = "^[A-Za-z]{2}$")]
+    #[schema(required = true, pattern = "^[A-Za-z]{2}$")]
     iso_code: String,
     active: bool,
 }
@@ -84,7 +84,7 @@ impl From<licensing::Industry> for Industry {
 #[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct IndustryInput {
-    #[schema(min_length = 1, max_length = 120)]
+    #[schema(required = true, schema_with = super::dto::name_schema)]
     name: String,
     active: bool,
 }

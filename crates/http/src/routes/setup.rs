@@ -21,7 +21,9 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
 pub struct SetupRequest {
     /// The token of the setup link.
     token: String,
+    #[schema(format = Email)]
     email: String,
+    #[schema(schema_with = super::dto::name_schema)]
     name: String,
     /// 10–16 characters with an uppercase, a lowercase, a digit and a special character.
     password: String,

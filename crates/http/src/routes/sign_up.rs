@@ -44,8 +44,9 @@ impl From<app::Joining> for SignUpLink {
 #[serde(deny_unknown_fields)]
 pub struct SignUpRequest {
     key: String,
-    #[schema(min_length = 1, max_length = 120)]
+    #[schema(schema_with = super::dto::name_schema)]
     name: String,
+    #[schema(format = Email)]
     email: String,
 }
 

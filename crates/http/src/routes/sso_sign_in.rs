@@ -29,6 +29,7 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
 #[serde(deny_unknown_fields)]
 pub struct SsoStartRequest {
     /// The work e-mail; its domain names the company's connection.
+    #[schema(format = Email)]
     email: String,
 }
 
@@ -42,6 +43,7 @@ pub struct SsoStarted {
 #[serde(deny_unknown_fields)]
 pub struct SsoFinishRequest {
     /// The `state` the provider sent back.
+    #[schema(min_length = 1, max_length = 512, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
     state: String,
     /// The authorization code, when the provider signed the person in…
     code: Option<String>,

@@ -99,8 +99,10 @@ impl From<identity::User> for User {
 #[serde(deny_unknown_fields)]
 pub struct NewUserInput {
     #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     email: String,
     #[serde(default)]
+    #[schema(required = true, schema_with = super::dto::name_schema)]
     name: String,
     role: MemberRole,
     /// Required of the super admin; a company admin's people are their company's.
@@ -109,6 +111,7 @@ pub struct NewUserInput {
     batch_id: Option<Uuid>,
     /// Language of the invitation mail and the screens (`en`, `zh`, `ar`, `it`, `es`, `fr`);
     /// by default the creating admin's.
+    #[schema(value_type = Option<super::dto::Locale>)]
     locale: Option<String>,
 }
 
@@ -117,7 +120,9 @@ pub struct NewUserInput {
 #[serde(default)]
 #[derive(Default)]
 pub struct UserUpdateInput {
+    #[schema(required = true, schema_with = super::dto::name_schema)]
     name: String,
+    #[schema(value_type = super::dto::Locale)]
     locale: String,
 }
 
@@ -135,7 +140,7 @@ pub struct ImportQuery {
 pub struct ImportRowDto {
     /// The row's line in the uploaded file.
     #[schema(minimum = 0, maximum = 1_000_000)]
-    #[serde(deserialize_with = "whole_number::count")]
+    #[serde(deserialize_with = "whole_number::unsigned")]
     line: usize,
     name: String,
     email: String,

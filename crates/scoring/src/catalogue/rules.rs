@@ -14,7 +14,7 @@ pub const MAX_SKILLS_PER_LEVEL: usize = 20;
 pub const MAX_IMPORT_ENTRIES: usize = 5_000;
 
 /// The problems of a title: English required, known languages only, each text short and
-/// printable. Blank translations are dropped.
+/// printable once trimmed. Blank translations are dropped.
 pub(super) fn title_problems(field: &str, title: &Translated) -> Vec<ItemProblem> {
     let mut problems = Vec::new();
     if title.en().trim().is_empty() {
@@ -26,7 +26,8 @@ pub(super) fn title_problems(field: &str, title: &Translated) -> Vec<ItemProblem
             problems.push(ItemProblem::new(at, FieldCode::UnknownLanguage));
         } else if text.chars().count() > MAX_TITLE_CHARS {
             problems.push(ItemProblem::new(at, FieldCode::TooLong));
-        } else if text.chars().any(char::is_control) {
+        } else if text.trim().chars().any(char::is_control) {
+            // Spaces, tabs and line breaks around it are trimmed away, as around a name.
             problems.push(ItemProblem::new(at, FieldCode::ControlCharacter));
         }
     }

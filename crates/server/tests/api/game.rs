@@ -166,13 +166,23 @@ crate::on_both_databases! {
             with(game.attempt("play-6", 10, now), "skill_points", json!({ game.skills[1].to_string(): 10 })),
             with(game.attempt("play-7", 10, now), "started_at", json!(at(now - Duration::days(2)))),
             game.attempt("play-8", 90, now),
+            // JSON Schema's `integer` takes `40.0` as it takes `40`; a fraction is no score.
+            with(
+                with(game.attempt("play-9", 40, now), "score", json!(40.0)),
+                "skill_points",
+                json!({ game.skills[0].to_string(): 40.0 }),
+            ),
+            with(game.attempt("play-10", 40, now), "score", json!(40.5)),
         ];
         let answer = ok(app.post_attempts(&game.key, batch.clone()).await, 200).await;
         assert_eq!(
             statuses(&answer),
-            ["stored", "duplicate", "conflict", "invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "stored"]
+            [
+                "stored", "duplicate", "conflict", "invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "stored",
+                "stored", "invalid"
+            ]
         );
-        assert_eq!((answer["stored"].as_u64(), answer["invalid"].as_u64()), (Some(2), Some(6)));
+        assert_eq!((answer["stored"].as_u64(), answer["invalid"].as_u64()), (Some(3), Some(7)));
         assert_eq!(answer["results"][1]["attempt_id"], answer["results"][0]["attempt_id"], "the duplicate names the kept attempt");
         assert_eq!(errors(&answer, 3), [("level".to_owned(), "UNKNOWN".to_owned())]);
         assert_eq!(errors(&answer, 4), [("score".to_owned(), "ABOVE_MAXIMUM".to_owned())]);
@@ -181,7 +191,8 @@ crate::on_both_databases! {
         assert_eq!(errors(&answer, 6), [("completed_at".to_owned(), "IN_FUTURE".to_owned())]);
         assert_eq!(errors(&answer, 7), [(format!("skill_points.{}", game.skills[1]), "NOT_TRAINED".to_owned())]);
         assert_eq!(errors(&answer, 8), [("started_at".to_owned(), "BEFORE_SEAT".to_owned())]);
-        assert_eq!((app.count("attempts").await, app.count("attempt_skill_points").await), (2, 2));
+        assert_eq!(errors(&answer, 11), [("score".to_owned(), "MALFORMED".to_owned())]);
+        assert_eq!((app.count("attempts").await, app.count("attempt_skill_points").await), (3, 3));
 
         // The first attempt activated the trainee's seat, at the moment it was completed.
         let seat = Query::select().column("activated_at").from("seats").and_where(Expr::col("user_id").eq(game.trainee)).take();
@@ -191,8 +202,8 @@ crate::on_both_databases! {
         // The game resends everything after a lost answer: nothing new, nothing lost.
         let again = ok(app.post_attempts(&game.key, batch).await, 200).await;
         assert_eq!(statuses(&again)[..3], ["duplicate", "duplicate", "conflict"]);
-        assert_eq!(statuses(&again)[9], "duplicate");
-        assert_eq!(app.count("attempts").await, 2);
+        assert_eq!(statuses(&again)[9..11], ["duplicate", "duplicate"]);
+        assert_eq!(app.count("attempts").await, 3);
     }
 
     async fn each_seat_of_a_batch_is_activated_by_its_own_first_play(db: TestDb) {

@@ -117,6 +117,7 @@ export interface ApiClientInput {
   /**
    * @minLength 1
    * @maxLength 120
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
    */
   name: string;
   /**
@@ -489,8 +490,9 @@ company's. A batch never changes company. */
   /**
    * @minLength 1
    * @maxLength 120
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
    */
-  name?: string;
+  name: string;
   starts_on?: BatchInputStartsOn;
 }
 
@@ -596,34 +598,25 @@ export interface CompanyActivity {
   name: string;
 }
 
-export type CompanyInputCountryId = string | null;
-
-export type CompanyInputIndustryId = string | null;
-
-/**
- * Idle minutes before a session of this company ends.
- * @minimum 1
- * @maximum 60
- */
-export type CompanyInputSessionMinutes = number | null;
-
 export interface CompanyInput {
   /** Only the super admin switches a company on or off. */
   active?: boolean;
   /**
    * @minLength 1
    * @maxLength 120
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
    */
-  contact_person?: string;
-  country_id?: CompanyInputCountryId;
+  contact_person: string;
+  country_id: string;
   /** @maxLength 254 */
-  email?: string;
-  industry_id?: CompanyInputIndustryId;
+  email: string;
+  industry_id: string;
   /**
    * @minLength 1
    * @maxLength 120
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
    */
-  name?: string;
+  name: string;
   /**
    * Optional; line breaks are kept.
    * @maxLength 1000
@@ -634,7 +627,7 @@ export interface CompanyInput {
    * @minimum 1
    * @maximum 60
    */
-  session_minutes?: CompanyInputSessionMinutes;
+  session_minutes: number;
 }
 
 export interface Country {
@@ -651,12 +644,13 @@ export interface CountryInput {
    * Two letters (ISO 3166-1 alpha-2), stored upper-case.
    * @pattern ^[A-Za-z]{2}$
    */
-  iso_code?: string;
+  iso_code: string;
   /**
    * @minLength 1
    * @maxLength 120
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
    */
-  name?: string;
+  name: string;
 }
 
 /**
@@ -1017,8 +1011,7 @@ an app registered before apps named one, which posts no attempts until it does. 
   id: string;
   name: string;
   redirect_uris: string[];
-  /** `play` (licence check, catalogue, own attempts) and `reports` (the trainee's own). */
-  scopes: string[];
+  scopes: GameScope[];
 }
 
 export interface GameAppInput {
@@ -1029,20 +1022,40 @@ posts are recorded under it, as if its server had sent them. */
   /**
    * @minLength 1
    * @maxLength 120
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
    */
   name: string;
-  /** 1 to 10: `http://127.0.0.1/…` or `http://[::1]/…` (the game may add any port), a
+  /**
+   * 1 to 10: `http://127.0.0.1/…` or `http://[::1]/…` (the game may add any port), a
 private-use scheme named by a reverse domain (`com.example.game:/callback`), or
-`https://…`; no `localhost`, no `#fragment`. */
+`https://…`; no `localhost`, no `#fragment`.
+   * @minItems 1
+   * @maxItems 10
+   */
   redirect_uris: string[];
-  /** `play` and/or `reports`. */
-  scopes: string[];
+  /**
+   * `play` and/or `reports`.
+   * @minItems 1
+   */
+  scopes: GameScope[];
 }
 
 export interface GameLoginRequest {
   /** The `token` of the hand-off link (`/login?token=…`). */
   token: string;
 }
+
+/**
+ * What a game app may ask for: `play` (the licence check, the catalogue, the trainee's own attempts) and `reports` (the trainee's own reports).
+ */
+export type GameScope = typeof GameScope[keyof typeof GameScope];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GameScope = {
+  play: 'play',
+  reports: 'reports',
+} as const;
 
 /**
  * A one-time sign-in link to the portal.
@@ -1206,8 +1219,9 @@ export interface IndustryInput {
   /**
    * @minLength 1
    * @maxLength 120
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
    */
-  name?: string;
+  name: string;
 }
 
 /**
@@ -1355,9 +1369,27 @@ skill left out takes an even share of `max_score`. */
   title: TitleDto;
 }
 
+/**
+ * `en`, `zh`, `ar`, `it`, `es` or `fr`; empty for the default
+ */
+export type Locale = typeof Locale[keyof typeof Locale];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const Locale = {
+  '': '',
+  en: 'en',
+  zh: 'zh',
+  ar: 'ar',
+  it: 'it',
+  es: 'es',
+  fr: 'fr',
+} as const;
+
 export interface LoginRequest {
   /** Trimmed and lower-cased by the server. */
   email: string;
+  /** @minLength 1 */
   password: string;
 }
 
@@ -1493,22 +1525,22 @@ export type NewUserInputBatchId = string | null;
  */
 export type NewUserInputCompanyId = string | null;
 
-/**
- * Language of the invitation mail and the screens (`en`, `zh`, `ar`, `it`, `es`, `fr`);
-by default the creating admin's.
- */
-export type NewUserInputLocale = string | null;
+export type NewUserInputLocale = Locale | null;
 
 export interface NewUserInput {
   /** Trainees: the batch they join (its seats are used first). */
   batch_id?: NewUserInputBatchId;
   /** Required of the super admin; a company admin's people are their company's. */
   company_id?: NewUserInputCompanyId;
-  email?: string;
-  /** Language of the invitation mail and the screens (`en`, `zh`, `ar`, `it`, `es`, `fr`);
-by default the creating admin's. */
+  /** @maxLength 254 */
+  email: string;
   locale?: NewUserInputLocale;
-  name?: string;
+  /**
+   * @minLength 1
+   * @maxLength 120
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
+   */
+  name: string;
   role: MemberRole;
 }
 
@@ -1557,7 +1589,10 @@ export interface OtpChallenge {
 }
 
 export interface OtpRequest {
-  /** The six digits from the mail. */
+  /**
+   * The six digits from the mail.
+   * @pattern ^[0-9]{6}$
+   */
   otp: string;
 }
 
@@ -2030,11 +2065,11 @@ export interface Profile {
 }
 
 export interface ProfileInput {
-  /** `en`, `zh`, `ar`, `it`, `es` or `fr`. */
-  locale: string;
+  locale: Locale;
   /**
    * @minLength 1
-   * @maxLength 200
+   * @maxLength 120
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
    */
   name: string;
 }
@@ -2344,6 +2379,11 @@ export interface SetPasswordRequest {
 
 export interface SetupRequest {
   email: string;
+  /**
+   * @minLength 1
+   * @maxLength 120
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
+   */
   name: string;
   /** 10–16 characters with an uppercase, a lowercase, a digit and a special character. */
   password: string;
@@ -2377,6 +2417,7 @@ export interface SignUpRequest {
   /**
    * @minLength 1
    * @maxLength 120
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
    */
   name: string;
 }
@@ -2484,7 +2525,12 @@ export interface SsoFinishRequest {
   error_description?: SsoFinishRequestErrorDescription;
   /** The provider's issuer identifier, when it sends one (RFC 9207). */
   iss?: SsoFinishRequestIss;
-  /** The `state` the provider sent back. */
+  /**
+   * The `state` the provider sent back.
+   * @minLength 1
+   * @maxLength 512
+   * @pattern ^[^\x00-\x1f\x7f-\x9f]*$
+   */
   state: string;
 }
 
@@ -2570,11 +2616,7 @@ export const TableName = {
  */
 export interface TableView {
   density: Density;
-  /**
-   * The field names of the columns they hid: at most 64, each of letters, digits, `_`, `-`,
-`.` and `:` and at most 64 long. A name the table lacks hides nothing.
-   * @maxItems 64
-   */
+  /** @maxItems 64 */
   hidden_columns: string[];
 }
 
@@ -2592,10 +2634,41 @@ export const ThemeType = {
 } as const;
 
 /**
- * A text by language code: `en` always, `zh`, `ar`, `it`, `es` and `fr` where translated
-(screens fall back to English).
+ * A text by language code: `en` always, the others where translated.
  */
-export interface TitleDto {[key: string]: string}
+export interface TitleDto {
+  /**
+   * @maxLength 200
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
+   */
+  ar?: string;
+  /**
+   * @minLength 1
+   * @maxLength 200
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
+   */
+  en: string;
+  /**
+   * @maxLength 200
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
+   */
+  es?: string;
+  /**
+   * @maxLength 200
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
+   */
+  fr?: string;
+  /**
+   * @maxLength 200
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
+   */
+  it?: string;
+  /**
+   * @maxLength 200
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
+   */
+  zh?: string;
+}
 
 export interface TokenRequest {
   /** The token of the link. */
@@ -2645,8 +2718,13 @@ export interface User {
 }
 
 export interface UserUpdateInput {
-  locale?: string;
-  name?: string;
+  locale?: Locale;
+  /**
+   * @minLength 1
+   * @maxLength 120
+   * @pattern ^[\t\n\x0b\x0c\r ]*[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*[\t\n\x0b\x0c\r ]*$
+   */
+  name: string;
 }
 
 /**

@@ -21,10 +21,10 @@ export function titleValues(title?: TitleDto): TitleValues {
 
 /** The title as the server takes it: trimmed, without blank translations. */
 export function titleInput(values: TitleValues): TitleDto {
-  const title: TitleDto = {};
+  const title: TitleDto = { en: values.en.trim() };
   for (const language of LANGUAGES) {
     const text = values[language].trim();
-    if (text !== '') title[language] = text;
+    if (language !== 'en' && text !== '') title[language] = text;
   }
   return title;
 }
@@ -38,7 +38,7 @@ export function useTitleText() {
       if (!title) return '';
       const own = isLanguage(language) ? title[language]?.trim() : undefined;
       if (own !== undefined && own !== '') return own;
-      return title.en ?? '';
+      return title.en;
     },
     [language],
   );

@@ -17,7 +17,7 @@ import { problemCode } from '@/lib/api-client';
 import { recordIdOf } from '@/lib/record-id';
 import { applyFieldErrors, isFormFailure } from '@/lib/form-errors';
 import { unsavedChanges } from '@/lib/unsaved-changes';
-import { LANGUAGE_OPTIONS } from '@/lib/i18n';
+import { isLanguage, LANGUAGE_OPTIONS } from '@/lib/i18n';
 import { useProblemMessage } from '@/lib/problem-message';
 import { useSessionUser } from '@/lib/session';
 import { useLeaveSaved } from '@/lib/use-leave-saved';
@@ -99,7 +99,7 @@ function PersonForm({ role, person }: PersonFormProps) {
   const onSubmit = handleSubmit((values) => {
     if (person) {
       update.mutate(
-        { id: person.id, data: { name: values.name, locale: values.locale } },
+        { id: person.id, data: { name: values.name, locale: isLanguage(values.locale) ? values.locale : undefined } },
         { onSuccess: () => leave(t('form.saved')), onError },
       );
       return;
@@ -112,7 +112,7 @@ function PersonForm({ role, person }: PersonFormProps) {
           email: values.email,
           company_id: values.company_id || undefined,
           batch_id: values.batch_id || undefined,
-          locale: values.locale,
+          locale: isLanguage(values.locale) ? values.locale : undefined,
         },
       },
       { onSuccess: (created) => leave(t('form.invited', { email: created.email })), onError },

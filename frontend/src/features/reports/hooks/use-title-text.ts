@@ -10,7 +10,7 @@ export function useTitleText() {
   return useCallback(
     (title: TitleDto): string => {
       const own = isLanguage(language) ? title[language]?.trim() : undefined;
-      return own !== undefined && own !== '' ? own : (title.en ?? '');
+      return own !== undefined && own !== '' ? own : title.en;
     },
     [language],
   );

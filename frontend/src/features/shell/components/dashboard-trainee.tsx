@@ -45,7 +45,7 @@ function useTitleText() {
   const language = i18n.language;
   return (title: TitleDto): string => {
     const own = isLanguage(language) ? title[language]?.trim() : undefined;
-    return own !== undefined && own !== '' ? own : (title.en ?? '');
+    return own !== undefined && own !== '' ? own : title.en;
   };
 }
 
