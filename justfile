@@ -100,9 +100,22 @@ bench: release chromium
 
 # A busy hour (games reporting, report views, exports, sign-ins) against three release-build
 # processes on PostgreSQL over TLS behind nginx: throughput, p50/p99 and failures per kind.
-# PLAYTRACK_LOAD_SECONDS sets its length (60). See docs/operations.md.
-load: release postgres nginx
+# Prometheus reads the Grafana dashboard's panels after it. PLAYTRACK_LOAD_SECONDS sets its
+# length (60). See docs/operations.md.
+load: release postgres nginx prometheus
     cargo bench -p server --bench load
+
+# Debian's Prometheus, which `load` points at the processes to read the Grafana dashboard's
+# queries (Grafana itself is in no package source the project uses).
+prometheus:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    [ -x /usr/bin/prometheus ] && exit 0
+    echo "==> installing Debian's prometheus"
+    as_root=(); [ "$(id -u)" = 0 ] || as_root=(sudo)
+    "${as_root[@]}" apt-get update -qq
+    # RUNLEVEL=1: the package's scripts leave the system service stopped.
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 apt-get install -y -qq prometheus >/dev/null
 
 # Format the Rust code.
 fmt:

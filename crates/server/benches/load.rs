@@ -91,12 +91,13 @@ async fn run(nginx_binary: &std::path::Path, url: &str, seconds: u64) -> anyhow:
     let ports: Vec<u16> = (0..PROCESSES).map(|_| free_port()).collect();
     let mut processes = Vec::new();
     for port in &ports {
-        let mut process =
-            ServerProcess::spawn_at(*port, url, folder.path(), &[("PLAYTRACK_TRUSTED_PROXIES", "127.0.0.1")], None);
+        let env = [("PLAYTRACK_TRUSTED_PROXIES", "127.0.0.1"), ("PLAYTRACK_METRICS_TOKEN", METRICS_TOKEN)];
+        let mut process = ServerProcess::spawn_at(*port, url, folder.path(), &env, None);
         anyhow::ensure!(process.until_up(&client).await, "the process on {port} did not start");
         processes.push(process);
     }
     let nginx = nginx::Nginx::start(nginx_binary, &ports).await;
+    let prometheus = Prometheus::start(&ports, folder.path()).await?;
     let base = nginx.address.clone();
     let db = Database::connect(url).await?;
     let world = Arc::new(World::build(&base, &admins[0], &db).await?);
@@ -193,6 +194,9 @@ async fn run(nginx_binary: &std::path::Path, url: &str, seconds: u64) -> anyhow:
             if failed == 0 { String::new() } else { format!(": {:?}", tally.failures) },
         );
     }
+    if let Some(prometheus) = &prometheus {
+        prometheus.read_dashboard(&client).await?;
+    }
     drop(nginx);
     drop(processes);
     store.close().await?;
@@ -223,4 +227,98 @@ async fn answer(request: reqwest::RequestBuilder) -> Result<(), String> {
     }
     let problem: Value = serde_json::from_slice(&body).unwrap_or_default();
     Err(format!("HTTP {} {}", status.as_u16(), problem["code"].as_str().unwrap_or_default()))
+}
+
+/// The processes' `metrics_token`, for Prometheus.
+const METRICS_TOKEN: &str = "load-test-metrics-token-of-32-characters";
+
+/// Debian's Prometheus scraping every process each second, as `docs/operations.md` sets it up;
+/// stopped when dropped. Grafana itself is in no package source this project uses, so the
+/// dashboard's panels are read from Prometheus with their own queries.
+struct Prometheus {
+    child: std::process::Child,
+    address: String,
+}
+
+impl Prometheus {
+    /// `None`, saying so, where Prometheus is not installed.
+    async fn start(ports: &[u16], folder: &std::path::Path) -> anyhow::Result<Option<Self>> {
+        let binary = std::path::Path::new("/usr/bin/prometheus");
+        if !binary.is_file() {
+            println!("Prometheus is not installed (`apt-get install prometheus`): the dashboard is not read");
+            return Ok(None);
+        }
+        let targets: Vec<String> = ports.iter().map(|port| format!("\"127.0.0.1:{port}\"")).collect();
+        let config = folder.join("prometheus.yml");
+        std::fs::write(
+            &config,
+            format!(
+                "global: {{ scrape_interval: 1s }}\nscrape_configs:\n  - job_name: playtrack\n    \
+                 authorization: {{ credentials: {METRICS_TOKEN} }}\n    \
+                 static_configs: [{{ targets: [{}] }}]\n",
+                targets.join(", ")
+            ),
+        )?;
+        let address = format!("127.0.0.1:{}", free_port());
+        let child = std::process::Command::new(binary)
+            .arg(format!("--config.file={}", config.display()))
+            .arg(format!("--storage.tsdb.path={}", folder.join("prometheus").display()))
+            .arg(format!("--web.listen-address={address}"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()?;
+        let prometheus = Self { child, address: format!("http://{address}") };
+        for _ in 0..100 {
+            if reqwest::get(format!("{}/-/ready", prometheus.address)).await.is_ok_and(|r| r.status().is_success()) {
+                return Ok(Some(prometheus));
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        anyhow::bail!("Prometheus did not start on {address}")
+    }
+
+    /// Prints every panel of `docs/grafana/playtrack.json` as its queries read now.
+    async fn read_dashboard(&self, client: &reqwest::Client) -> anyhow::Result<()> {
+        // Two more scrapes, so the last requests are in.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let dashboard: Value = serde_json::from_str(include_str!("../../../docs/grafana/playtrack.json"))?;
+        println!("The Grafana dashboard's panels, read from Prometheus with their queries:");
+        for panel in dashboard["panels"].as_array().into_iter().flatten() {
+            println!("  {}", panel["title"].as_str().unwrap_or_default());
+            for target in panel["targets"].as_array().into_iter().flatten() {
+                let query = target["expr"].as_str().unwrap_or_default();
+                let answer: Value = client
+                    .get(format!("{}/api/v1/query", self.address))
+                    .query(&[("query", query)])
+                    .send()
+                    .await?
+                    .json()
+                    .await?;
+                let series = answer["data"]["result"].as_array().cloned().unwrap_or_default();
+                if series.is_empty() {
+                    println!("    {query}: no data");
+                }
+                for one in series {
+                    let labels: Vec<String> = one["metric"]
+                        .as_object()
+                        .into_iter()
+                        .flatten()
+                        .map(|(name, value)| format!("{name}={}", value.as_str().unwrap_or_default()))
+                        .collect();
+                    let value: f64 = one["value"][1].as_str().unwrap_or_default().parse().unwrap_or(f64::NAN);
+                    // A quantile of no requests in the window is NaN, a gap on a Grafana panel.
+                    let value = if value.is_nan() { "none in the window".to_owned() } else { format!("{value:.3}") };
+                    println!("    {{{}}} {value}", labels.join(", "));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Prometheus {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
